@@ -1,0 +1,77 @@
+package robots
+
+import (
+	"strconv"
+)
+
+// A Diagnostic notes a line of a robots.txt file that is not a clean, known
+// record: what is wrong with it, and whether it was used anyway. Diagnostics
+// are for people who write robots.txt files; they never change an answer.
+type Diagnostic struct {
+	Line   int            // line number, from 1
+	Kind   DiagnosticKind // what is wrong
+	Detail string         // the offending key or value, if any, cut to 80 bytes
+}
+
+// String describes the diagnostic, such as `line 3: unknown key "Nosuch"`.
+func (d Diagnostic) String() string {
+	s := "line " + strconv.Itoa(d.Line) + ": " + d.Kind.String()
+	if d.Detail != "" {
+		s += " " + strconv.Quote(d.Detail)
+	}
+	return s
+}
+
+// A DiagnosticKind says what is wrong with a line.
+type DiagnosticKind int
+
+const (
+	// UnknownKey: the key is not one this package knows (Host,
+	// Clean-param, Request-rate and Visit-time are known, though not part
+	// of RFC 9309). The line is kept as a Record.
+	UnknownKey DiagnosticKind = iota + 1
+	// AcceptedMisspelling: the key is a misspelling or a longer form of a
+	// known key ("useragent", "Disallowed") that is read as that key, as
+	// Google's parser does.
+	AcceptedMisspelling
+	// MissingColon: the line has no colon. It is read as a key and a value
+	// when it has exactly two words and the first is a known key, and
+	// ignored otherwise; Detail says which.
+	MissingColon
+	// RuleOutsideGroup: an allow, disallow or crawl-delay line comes before
+	// the first user-agent line. It is ignored.
+	RuleOutsideGroup
+	// InvalidPattern: the pattern starts with neither '/' nor '*', so it can
+	// never match.
+	InvalidPattern
+	// LineTooLong: the line is longer than 16,663 bytes; the rest is ignored.
+	LineTooLong
+	// InvalidBytes: the line holds bytes outside RFC 9309's grammar: a
+	// control byte, or bytes that are not UTF-8. A NUL byte ends the line.
+	InvalidBytes
+	// BeyondParseLimit: the body goes on past the parse limit; this line
+	// and all that follow are ignored.
+	BeyondParseLimit
+	// BadCrawlDelay: the value of a crawl-delay line is not a number of
+	// seconds. It is ignored.
+	BadCrawlDelay
+)
+
+var kindNames = [...]string{
+	UnknownKey:          "unknown key",
+	AcceptedMisspelling: "accepted misspelling",
+	MissingColon:        "missing colon",
+	RuleOutsideGroup:    "rule outside any group",
+	InvalidPattern:      "invalid pattern",
+	LineTooLong:         "line too long",
+	InvalidBytes:        "invalid bytes",
+	BeyondParseLimit:    "beyond the parse limit",
+	BadCrawlDelay:       "bad crawl-delay",
+}
+
+func (k DiagnosticKind) String() string {
+	if k > 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "DiagnosticKind(" + strconv.Itoa(int(k)) + ")"
+}

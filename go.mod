@@ -1,0 +1,3 @@
+module github.com/crawlkit/robots
+
+go 1.22

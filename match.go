@@ -1,0 +1,230 @@
+package robots
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// This file holds compiled patterns and the longest-match decision.
+//
+// A pattern is compared in canonical form (see encoding.go) with a path in
+// canonical form. It matches when it matches a prefix of the path:
+//
+//	'*'        matches any run of bytes, including none and including '/'
+//	'$'        at the very end of the pattern, matches the end of the path
+//	other      matches itself, case-sensitively
+//
+// A pattern that starts with neither '/' nor '*' matches nothing, and so does
+// the empty pattern. Of all the rules of a group that match a path, the one
+// with the longest canonical pattern (counting '*' and '$') decides; on a tie,
+// allow wins over disallow. No match means allowed.
+//
+// Matching one pattern against one path costs O(len(path) * len(pattern)) at
+// worst: each literal run between stars is found with strings.Index at the
+// leftmost position after the previous one, which is always a right choice
+// for patterns whose only wildcard is '*', so there is no backtracking.
+//
+// A group's rules are indexed by their literal prefix, the part before the
+// first '*' (or the final '$'): only rules whose literal prefix is a prefix of
+// the path can match it. Rules are sorted by literal prefix, so a binary
+// search finds the last rule whose prefix is <= the path; every prefix of the
+// path that is some rule's literal prefix is then on the chain of "parent"
+// links (each run of equal prefixes links to the run of the longest proper
+// prefix present), because any string sorted between a prefix of the path and
+// the path itself starts with that prefix. Within a run, rules are sorted by
+// priority, so the first match in a run is the run's best.
+
+// A rule is an allow or disallow rule compiled for matching.
+type rule struct {
+	pattern string // canonical form
+	line    int32  // line number in the file
+	lit     int32  // length of the literal prefix of pattern
+	parent  int32  // index of the end of the parent run; set by compile
+	flags   uint8
+}
+
+const (
+	ruleAllow    uint8 = 1 << iota // an allow rule
+	ruleImplied                    // Google's index page rule, derived from the allow rule on the same line
+	ruleAnchored                   // pattern ends with '$'
+	ruleRunStart                   // first rule of a run with equal literal prefixes; set by compile
+)
+
+// newRule returns a rule for pattern, which is in canonical form.
+func newRule(pattern string, line int, allow bool) rule {
+	r := rule{pattern: pattern, line: int32(line), parent: -1}
+	if allow {
+		r.flags |= ruleAllow
+	}
+	p := pattern
+	if strings.HasSuffix(p, "$") {
+		r.flags |= ruleAnchored
+		p = p[:len(p)-1]
+	}
+	r.lit = int32(len(p))
+	if i := strings.IndexByte(p, '*'); i >= 0 {
+		r.lit = int32(i)
+	}
+	return r
+}
+
+// indexPageRule returns the rule that Google's index page rule derives from
+// an allow rule whose last path segment starts with "index.htm": the same
+// directory, anchored ("/d/index.html" gives "/d/$").
+func indexPageRule(allow rule) (rule, bool) {
+	p := allow.pattern
+	i := strings.LastIndexByte(p, '/')
+	if allow.flags&ruleAllow == 0 || i < 0 || !strings.HasPrefix(p[i:], "/index.htm") {
+		return rule{}, false
+	}
+	r := newRule(p[:i+1]+"$", int(allow.line), true)
+	r.flags |= ruleImplied
+	return r, true
+}
+
+// live reports whether the rule can match anything.
+func (r *rule) live() bool {
+	return len(r.pattern) > 0 && (r.pattern[0] == '/' || r.pattern[0] == '*')
+}
+
+// prefix returns the literal prefix of the rule's pattern.
+func (r *rule) prefix() string { return r.pattern[:r.lit] }
+
+// priority orders the rules that match a path: the longer pattern wins, and
+// allow wins a tie.
+func (r *rule) priority() int { return 2*len(r.pattern) + int(r.flags&ruleAllow) }
+
+// matchRest reports whether the rule matches path, which must start with the
+// rule's literal prefix.
+func (r *rule) matchRest(path string) bool {
+	p := r.pattern
+	anchored := r.flags&ruleAnchored != 0
+	if anchored {
+		p = p[:len(p)-1]
+	}
+	n := int(r.lit)
+	if n == len(p) {
+		return !anchored || len(path) == n
+	}
+	return matchStars(p[n+1:], path[n:], anchored)
+}
+
+// matchStars reports whether "*"+p matches a prefix of s (all of s when
+// anchored). p may hold more stars.
+func matchStars(p, s string, anchored bool) bool {
+	for {
+		i := strings.IndexByte(p, '*')
+		if i < 0 {
+			break
+		}
+		if i > 0 {
+			j := strings.Index(s, p[:i])
+			if j < 0 {
+				return false
+			}
+			s = s[j+i:]
+		}
+		p = p[i+1:]
+	}
+	if anchored {
+		return strings.HasSuffix(s, p)
+	}
+	return strings.Contains(s, p)
+}
+
+// A matcher finds the deciding rule of a group for a path.
+type matcher struct {
+	// rules[:live] can match and are indexed once compile has run;
+	// rules[live:] never match and are kept to be listed.
+	rules []rule
+	live  int
+}
+
+// newMatcher returns a matcher for rules, which it may reorder.
+func newMatcher(rules []rule) matcher {
+	live := 0
+	for i := range rules {
+		if rules[i].live() {
+			rules[live], rules[i] = rules[i], rules[live]
+			live++
+		}
+	}
+	return matcher{rules: rules, live: live}
+}
+
+// compile sorts the live rules by literal prefix, then by priority, and links
+// each run of equal prefixes to its parent run.
+func (m *matcher) compile() {
+	rs := m.rules[:m.live]
+	slices.SortFunc(rs, func(a, b rule) int {
+		if c := strings.Compare(a.prefix(), b.prefix()); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.priority(), b.priority()); c != 0 {
+			return c
+		}
+		// Of two equal rules, the one written first is found first.
+		return cmp.Compare(b.line, a.line)
+	})
+	// stack holds the ends of the runs whose prefixes are prefixes of the
+	// current one, innermost last.
+	var stack []int32
+	for start := 0; start < len(rs); {
+		p := rs[start].prefix()
+		end := start + 1
+		for end < len(rs) && rs[end].prefix() == p {
+			end++
+		}
+		for len(stack) > 0 && !strings.HasPrefix(p, rs[stack[len(stack)-1]].prefix()) {
+			stack = stack[:len(stack)-1]
+		}
+		parent := int32(-1)
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		rs[start].flags |= ruleRunStart
+		for i := start; i < end; i++ {
+			rs[i].parent = parent
+		}
+		stack = append(stack, int32(end-1))
+		start = end
+	}
+}
+
+// match returns the index in m.rules of the rule that decides for path, which
+// is in canonical form, or -1 if no rule matches. compile must have run.
+func (m *matcher) match(path string) int {
+	rs := m.rules[:m.live]
+	// Find the last rule whose literal prefix is <= path.
+	lo, hi := 0, len(rs)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if rs[h].prefix() <= path {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	j := lo - 1
+	for j >= 0 && !strings.HasPrefix(path, rs[j].prefix()) {
+		j = int(rs[j].parent)
+	}
+	best, bestPriority := -1, -1
+	for ; j >= 0; j = int(rs[j].parent) {
+		for k := j; ; k-- {
+			r := &rs[k]
+			if r.priority() <= bestPriority {
+				break
+			}
+			if r.matchRest(path) {
+				best, bestPriority = k, r.priority()
+				break
+			}
+			if r.flags&ruleRunStart != 0 {
+				break
+			}
+		}
+	}
+	return best
+}

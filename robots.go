@@ -1,0 +1,265 @@
+// Package robots parses robots.txt files and reports whether a crawler may
+// fetch a URL, as specified by RFC 9309 (the Robots Exclusion Protocol).
+//
+// Parse once, match many: [Parse] reads a whole file into a [File], which
+// answers [File.Allowed] for any number of agents and URLs. A crawler that
+// checks many URLs for one agent looks its [Group] up once with [File.Group]
+// and asks [Group.Allowed]. Parsing never fails: lines that cannot be read
+// become [Diagnostic] values, and every rule that can be read is used.
+//
+// Where RFC 9309 is silent, the package does what Google's reference parser
+// (github.com/google/robotstxt) does, because that is what webmasters test
+// their files against:
+//
+//   - keys are matched by prefix and a few common misspellings are accepted
+//     ("Disallowed:", "useragent:", "dissallow:", "site-map:");
+//   - a line without a colon is read when it has exactly two words
+//     ("Disallow /private");
+//   - at most 16,663 bytes of a line are read;
+//   - the product token of a user-agent line is its leading run of letters,
+//     '-' and '_' ("Googlebot/2.1" names Googlebot);
+//   - an allow rule for an index page ("Allow: /d/index.html") also allows
+//     the directory itself ("/d/").
+//
+// Where the two disagree, the package follows the RFC:
+//
+//   - only the first 500 KiB of a file are parsed (a larger limit can be set
+//     in [Options]); Google's library reads files whole;
+//   - paths and patterns are compared in one canonical percent-encoding, so
+//     "/%7Ejoe" matches "/~joe" and "%e2" matches "%E2"; Google compares the
+//     URL as given;
+//   - the path /robots.txt is always allowed.
+//
+// Values of type [File] and [Group] are immutable and safe for concurrent
+// use by multiple goroutines.
+package robots
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// DefaultMaxBytes is the number of bytes of a robots.txt body that are parsed
+// unless [Options] say otherwise: 500 KiB, the least RFC 9309 section 2.5
+// allows.
+const DefaultMaxBytes = 500 * 1024
+
+// maxMaxBytes bounds Options.MaxBytes so that offsets fit in 32 bits.
+const maxMaxBytes = 1 << 30
+
+// Options change how a body is parsed. The zero value means the defaults.
+type Options struct {
+	// MaxBytes is how many bytes of the body are parsed. A line cut by the
+	// limit is dropped. Values below DefaultMaxBytes (including zero) mean
+	// DefaultMaxBytes, since RFC 9309 forbids a lower limit; values above
+	// 1 GiB mean 1 GiB.
+	MaxBytes int
+}
+
+func (o Options) limit() int {
+	switch {
+	case o.MaxBytes < DefaultMaxBytes:
+		return DefaultMaxBytes
+	case o.MaxBytes > maxMaxBytes:
+		return maxMaxBytes
+	}
+	return o.MaxBytes
+}
+
+// Parse parses a robots.txt body with the default options. It never fails;
+// see [File.Diagnostics] for the lines it could not use. Parse does not keep
+// a reference to body.
+func Parse(body []byte) *File {
+	return Options{}.Parse(body)
+}
+
+// Parse parses a robots.txt body with the options o. It never fails; see
+// [File.Diagnostics] for the lines it could not use. Parse does not keep a
+// reference to body.
+func (o Options) Parse(body []byte) *File {
+	return parse(body, o.limit())
+}
+
+// ParseReader reads a robots.txt body from r and parses it with the default
+// options. It reads at most DefaultMaxBytes+1 bytes: the extra byte tells
+// whether the body went on past the limit.
+func ParseReader(r io.Reader) (*File, error) {
+	return Options{}.ParseReader(r)
+}
+
+// ParseReader reads a robots.txt body from r and parses it with the options
+// o. It reads no more than the parse limit plus one byte, which tells
+// whether the body went on past the limit. The only errors are those of r,
+// wrapped so that [errors.Is] sees them.
+func (o Options) ParseReader(r io.Reader) (*File, error) {
+	limit := o.limit()
+	body, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	if err != nil {
+		return nil, fmt.Errorf("robots: reading body: %w", err)
+	}
+	return parse(body, limit), nil
+}
+
+// A File is a parsed robots.txt file. It is immutable and safe for
+// concurrent use.
+type File struct {
+	groups   map[string]*Group // merged groups by lower-case product token
+	global   *Group            // the merged "*" groups, or nil
+	sitemaps []string
+	records  []Record
+	diags    []Diagnostic
+}
+
+// Group returns the rules that apply to the crawler whose product token is
+// agent: all groups of the file that name agent (compared without regard to
+// case), merged, or if there are none, all "*" groups, merged. Pass the
+// product token alone ("Googlebot"), not a whole User-Agent header.
+//
+// Group returns nil when no group applies. A nil *Group allows everything,
+// so the result can be used without a check.
+func (f *File) Group(agent string) *Group {
+	if g := f.named(agent); g != nil {
+		return g
+	}
+	return f.global
+}
+
+// named returns the merged group whose product token equals agent, ignoring
+// case, or nil. It does not allocate for agents of up to 64 bytes.
+func (f *File) named(agent string) *Group {
+	if len(f.groups) == 0 {
+		return nil
+	}
+	var buf [64]byte
+	if len(agent) > len(buf) {
+		return f.groups[strings.ToLower(agent)]
+	}
+	for i := 0; i < len(agent); i++ {
+		c := agent[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return f.groups[string(buf[:len(agent)])]
+}
+
+// Allowed reports whether the crawler whose product token is agent may
+// fetch url. The url is an absolute URL ("https://example.com/a?b") or a
+// path that starts with '/' ("/a?b"). It is the same as
+// f.Group(agent).Allowed(url).
+func (f *File) Allowed(agent, url string) bool {
+	return f.Group(agent).Allowed(url)
+}
+
+// Explain reports whether the crawler whose product token is agent may fetch
+// url, and why. It gives the same answer as [File.Allowed].
+func (f *File) Explain(agent, url string) Explanation {
+	return f.Group(agent).Explain(url)
+}
+
+// Sitemaps returns the values of the file's Sitemap lines, in the order they
+// appear, without duplicates. They belong to no group.
+func (f *File) Sitemaps() []string {
+	return append([]string(nil), f.sitemaps...)
+}
+
+// Records returns the file's lines whose key this package does not
+// interpret (such as Host, Clean-param or Request-rate), in file order.
+func (f *File) Records() []Record {
+	return append([]Record(nil), f.records...)
+}
+
+// Diagnostics returns a note for each line that is not a clean, known
+// record, in line order. Diagnostics never change an answer.
+func (f *File) Diagnostics() []Diagnostic {
+	return append([]Diagnostic(nil), f.diags...)
+}
+
+// A Record is a "key: value" line whose key this package does not interpret,
+// kept so that callers can read extensions without parsing the file again.
+type Record struct {
+	Line  int    // line number, from 1
+	Key   string // as written, e.g. "Host"
+	Value string // as written, without surrounding whitespace and comment
+	// Agents are the user-agent values of the group the record stands in,
+	// as written, or nil if it stands before the first user-agent line.
+	Agents []string
+}
+
+// A Rule is an allow or disallow line of a group.
+type Rule struct {
+	Allow   bool   // true for an allow line, false for a disallow line
+	Pattern string // the path pattern as written
+	Line    int    // line number, from 1
+}
+
+// String returns the rule as a robots.txt line, such as "Disallow: /private/".
+func (r Rule) String() string {
+	if r.Allow {
+		return "Allow: " + r.Pattern
+	}
+	return "Disallow: " + r.Pattern
+}
+
+// A Reason says what decided an [Explanation].
+type Reason int
+
+const (
+	// RuleMatched: a rule matched the URL; Explanation.Rule is the most
+	// specific one.
+	RuleMatched Reason = iota + 1
+	// IndexPageRule: the URL is a directory, allowed by Google's index page
+	// rule: an allow rule for the directory's index.htm or index.html file
+	// (Explanation.Rule) also allows the directory itself.
+	IndexPageRule
+	// NoRuleMatched: the agent's group has no rule that matches the URL, so
+	// it is allowed.
+	NoRuleMatched
+	// NoGroup: no group names the agent and there is no "*" group, so every
+	// URL is allowed.
+	NoGroup
+	// RobotsTxt: the URL is /robots.txt, which is always allowed.
+	RobotsTxt
+)
+
+var reasonNames = [...]string{
+	RuleMatched:   "rule matched",
+	IndexPageRule: "index page rule",
+	NoRuleMatched: "no rule matched",
+	NoGroup:       "no group for the agent",
+	RobotsTxt:     "/robots.txt is always allowed",
+}
+
+func (r Reason) String() string {
+	if r > 0 && int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "Reason(" + strconv.Itoa(int(r)) + ")"
+}
+
+// An Explanation says whether a URL is allowed and why.
+type Explanation struct {
+	Allowed bool
+	Reason  Reason
+	// Rule is the deciding rule when Reason is RuleMatched or
+	// IndexPageRule, and the zero Rule otherwise.
+	Rule Rule
+	// Path is the path that was matched, in the canonical percent-encoding
+	// in which rules are compared.
+	Path string
+}
+
+// String describes what decided, such as "line 12: Disallow: /private/" or
+// "no rule matched".
+func (e Explanation) String() string {
+	switch e.Reason {
+	case RuleMatched:
+		return "line " + strconv.Itoa(e.Rule.Line) + ": " + e.Rule.String()
+	case IndexPageRule:
+		return "line " + strconv.Itoa(e.Rule.Line) + ": " + e.Rule.String() + " (index page rule)"
+	}
+	return e.Reason.String()
+}
