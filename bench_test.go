@@ -1,0 +1,171 @@
+package robots
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// Benchmarks on ../shared/bench (skipped when it is absent), and on inputs
+// built here, which always run.
+
+func benchFile(b *testing.B, name string) []byte {
+	b.Helper()
+	body, err := os.ReadFile(sharedFile(b, "bench/"+name))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return body
+}
+
+func benchURLs(b *testing.B) []string {
+	b.Helper()
+	f, err := os.Open(sharedFile(b, "bench/urls.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var urls []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if u := strings.TrimSpace(sc.Text()); u != "" {
+			urls = append(urls, u)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		b.Fatal(err)
+	}
+	return urls
+}
+
+func BenchmarkParse(b *testing.B) {
+	for _, name := range []string{"realistic_5k.txt", "big_500k.txt"} {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			body := benchFile(b, name)
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				Parse(body)
+			}
+		})
+	}
+}
+
+// BenchmarkParseAndQuery measures what a crawler pays for a new file: the
+// parse, and the first query, which builds the index of the agent's group.
+func BenchmarkParseAndQuery(b *testing.B) {
+	for _, name := range []string{"realistic_5k.txt", "big_500k.txt"} {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			body := benchFile(b, name)
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				Parse(body).Allowed("Googlebot", "https://www.example.com/")
+			}
+		})
+	}
+}
+
+// BenchmarkAllowed reports the time per URL of answering the 1,000 URLs of
+// urls.txt for Googlebot.
+func BenchmarkAllowed(b *testing.B) {
+	for _, name := range []string{"realistic_5k.txt", "big_500k.txt"} {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			f := Parse(benchFile(b, name))
+			urls := benchURLs(b)
+			allowed := 0
+			for _, u := range urls {
+				if f.Allowed("Googlebot", u) {
+					allowed++
+				}
+			}
+			b.Logf("%d of %d URLs allowed", allowed, len(urls))
+			b.Run("File", func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					f.Allowed("Googlebot", urls[i%len(urls)])
+				}
+			})
+			b.Run("Group", func(b *testing.B) {
+				g := f.Group("Googlebot")
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					g.Allowed(urls[i%len(urls)])
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkWorstCase matches a pattern of 30 stars against a path of 2,000
+// bytes that it does not match.
+func BenchmarkWorstCase(b *testing.B) {
+	body := "User-agent: *\nDisallow: /" + strings.Repeat("*a", 29) + "*b\n"
+	path := "/" + strings.Repeat("a", 2000)
+	g := Parse([]byte(body)).Group("x")
+	if !g.Allowed(path) {
+		b.Fatal("worst case disallowed; want allowed")
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		g.Allowed(path)
+	}
+}
+
+// manyRules returns a file of n disallow rules under varied paths.
+func manyRules(n int) []byte {
+	var sb strings.Builder
+	sb.WriteString("User-agent: *\n")
+	sections := []string{"search", "static", "tmp", "cart", "user", "api", "blog", "img"}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "Disallow: /%s/%d/item-%d\n", sections[i%len(sections)], i%97, i)
+		if i%10 == 0 {
+			fmt.Fprintf(&sb, "Allow: /%s/*.html$\n", sections[i%len(sections)])
+		}
+	}
+	return []byte(sb.String())
+}
+
+func BenchmarkManyRules(b *testing.B) {
+	body := manyRules(100000)
+	b.Run("Parse", func(b *testing.B) {
+		b.SetBytes(int64(len(body)))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			Parse(body)
+		}
+	})
+	b.Run("Allowed", func(b *testing.B) {
+		g := (Options{MaxBytes: len(body)}).Parse(body).Group("x")
+		paths := []string{"/search/5/item-99999", "/static/3/page.html", "/cart/1/item-123456", "/nothing/here"}
+		g.Allowed(paths[0])
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			g.Allowed(paths[i%len(paths)])
+		}
+	})
+}
+
+// BenchmarkLiveMemory reports the bytes a parsed big_500k.txt keeps alive
+// (live-B) next to the file's size (file-B).
+func BenchmarkLiveMemory(b *testing.B) {
+	body := benchFile(b, "big_500k.txt")
+	var f *File
+	var before, after runtime.MemStats
+	for i := 0; i < b.N; i++ {
+		f = nil
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		f = Parse(body)
+		f.Allowed("Googlebot", "/") // build the index of one group
+		f.Allowed("Bingbot", "/")
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+	}
+	runtime.KeepAlive(f)
+	b.ReportMetric(float64(after.HeapAlloc)-float64(before.HeapAlloc), "live-B")
+	b.ReportMetric(float64(len(body)), "file-B")
+}
