@@ -35,8 +35,8 @@ const (
 	// Google's parser does.
 	AcceptedMisspelling
 	// MissingColon: the line has no colon. It is read as a key and a value
-	// when it has exactly two words and the first is a known key, and
-	// ignored otherwise; Detail says which.
+	// when it has exactly two words (Detail is then the key), and ignored
+	// otherwise (Detail says so).
 	MissingColon
 	// RuleOutsideGroup: an allow, disallow or crawl-delay line comes before
 	// the first user-agent line. It is ignored.

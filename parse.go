@@ -80,6 +80,12 @@ func parse(body []byte, limit int) *File {
 	p.checkBytes = needsByteCheck(body)
 	p.lex(body)
 	if cut {
+		// The diagnostic goes on the first line that is not parsed: the
+		// empty last line lex saw, if body ends with a line break, or else
+		// the line after the last one parsed.
+		if n := len(body); n > 0 && body[n-1] != '\n' && body[n-1] != '\r' {
+			p.line++
+		}
 		p.diag(BeyondParseLimit, nil)
 	}
 	return p.file()
@@ -175,10 +181,6 @@ func (p *parser) record(b []byte) {
 
 	k, exact := classify(key)
 	if colon < 0 {
-		if k == keyUnknown {
-			p.diag(MissingColon, []byte("line ignored"))
-			return
-		}
 		p.diag(MissingColon, key)
 	}
 	if k != keyUnknown && !exact {

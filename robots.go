@@ -184,8 +184,9 @@ type Record struct {
 	Line  int    // line number, from 1
 	Key   string // as written, e.g. "Host"
 	Value string // as written, without surrounding whitespace and comment
-	// Agents are the user-agent values of the group the record stands in,
-	// as written, or nil if it stands before the first user-agent line.
+	// Agents are the product tokens (or "*") of the user-agent lines of the
+	// group the record stands in, as written, or nil if it stands before
+	// the first user-agent line.
 	Agents []string
 }
 
