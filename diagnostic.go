@@ -10,7 +10,7 @@ import (
 type Diagnostic struct {
 	Line   int            // line number, from 1
 	Kind   DiagnosticKind // what is wrong
-	Detail string         // the offending key or value, if any, cut to 80 bytes
+	Detail string         // the offending text (key, value or line), if any, cut to 80 bytes
 }
 
 // String describes the diagnostic, such as `line 3: unknown key "Nosuch"`.
@@ -34,9 +34,8 @@ const (
 	// known key ("useragent", "Disallowed") that is read as that key, as
 	// Google's parser does.
 	AcceptedMisspelling
-	// MissingColon: the line has no colon. It is read as a key and a value
-	// when it has exactly two words (Detail is then the key), and ignored
-	// otherwise (Detail says so).
+	// MissingColon: the line has no colon but exactly two words, and is
+	// read as a key and a value, as Google's parser does ("Disallow /x").
 	MissingColon
 	// RuleOutsideGroup: an allow, disallow or crawl-delay line comes before
 	// the first user-agent line. It is ignored.
@@ -55,6 +54,10 @@ const (
 	// BadCrawlDelay: the value of a crawl-delay line is not a number of
 	// seconds. It is ignored.
 	BadCrawlDelay
+	// MalformedLine: the line is neither blank, nor a comment, nor a key and
+	// a value (it has no colon and is not two words, or nothing before its
+	// colon). It is ignored.
+	MalformedLine
 )
 
 var kindNames = [...]string{
@@ -67,6 +70,7 @@ var kindNames = [...]string{
 	InvalidBytes:        "invalid bytes",
 	BeyondParseLimit:    "beyond the parse limit",
 	BadCrawlDelay:       "bad crawl-delay",
+	MalformedLine:       "malformed line",
 }
 
 func (k DiagnosticKind) String() string {

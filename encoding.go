@@ -88,18 +88,32 @@ type text interface{ ~string | ~[]byte }
 // form changes, or -1 if s is canonical. pattern tells whether s is a
 // pattern (where '*' and a final '$' are special) or a path.
 func firstChange[T text](s T, pattern bool) int {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '%' {
+	mask := uint8(classPath)
+	if pattern {
+		mask = classPattern
+	}
+	i := 0
+	// Skip eight bytes at a time while none of them can change.
+	for ; i+8 <= len(s); i += 8 {
+		if maySpecial(load64(s[i:i+8]), pattern) {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if byteClass[s[i]]&mask == 0 {
+			continue
+		}
+		switch c := s[i]; {
+		case c == '%':
 			if i+2 < len(s) && ishex(s[i+1]) && ishex(s[i+2]) {
 				if escapeChanges(s[i+1], s[i+2]) {
 					return i
 				}
 				i += 2
 			}
-			continue
-		}
-		if mustEscape(c, pattern, i == len(s)-1) {
+		case c == '$' && pattern && i == len(s)-1:
+			// The end anchor stays.
+		default:
 			return i
 		}
 	}
@@ -130,6 +144,80 @@ func appendCanonical[T text](dst []byte, s T, first int, pattern bool) []byte {
 	}
 	return dst
 }
+
+// byteClass classifies bytes for the scans of the parser and of the
+// canonical encoding, so that each scan costs one table lookup per byte.
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if c < ' ' && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
+			t[c] |= classCheck
+		}
+		if c <= ' ' || c >= 0x7f || c == '%' || c == '$' {
+			t[c] |= classPattern | classPath
+		}
+		if c == '*' {
+			t[c] |= classPath
+		}
+		if c == ':' || c == '#' {
+			t[c] |= classDelim
+		}
+	}
+	return t
+}()
+
+// Word-at-a-time tests. Each sets the high bit of some bytes of a word, so
+// that a zero result rules out every byte of the word and a non-zero result
+// asks for a closer look (it may have false positives, never false
+// negatives).
+const (
+	ones = 0x0101010101010101
+	high = 0x8080808080808080
+)
+
+// load64 returns s[:8] as a little-endian word.
+func load64[T text](s T) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// hasByte reports whether some byte of w may be c.
+func hasByte(w uint64, c byte) bool {
+	x := w ^ ones*uint64(c)
+	return (x-ones)&^x&high != 0
+}
+
+// mayHoldControl reports whether some byte of w may be below ' ', DEL or
+// non-ASCII. For an ASCII byte b, b+0x60 stays below 0x80 exactly when
+// b < ' ', and b+1 reaches 0x80 exactly when b is DEL; carries out of
+// non-ASCII bytes only add false positives.
+func mayHoldControl(w uint64) bool {
+	return (w|(w+ones)|^(w+0x60*ones))&high != 0
+}
+
+// maySpecial reports whether some byte of w may be one that firstChange
+// stops at: space, a control byte, DEL, non-ASCII, '%' or '$', and for a
+// path '*'. b+0x5f stays below 0x80 exactly when b <= ' '.
+func maySpecial(w uint64, pattern bool) bool {
+	if (w|(w+ones)|^(w+0x5f*ones))&high != 0 || hasByte(w, '%') || hasByte(w, '$') {
+		return true
+	}
+	return !pattern && hasByte(w, '*')
+}
+
+const (
+	// classCheck: a control byte other than tab, LF and CR, DEL, or a
+	// non-ASCII byte: a line holding one may need a diagnostic.
+	classCheck = 1 << iota
+	// classPattern: a byte the canonical form of a pattern may change
+	// ('%' and '$' only in some places).
+	classPattern
+	// classPath: a byte the canonical form of a path may change ('%'
+	// only in some places).
+	classPath
+	// classDelim: ':' or '#', which end the key of a line.
+	classDelim
+)
 
 // mustEscape reports whether byte c, which is not part of a %XX escape, is
 // percent-encoded in canonical form. last tells whether c is the final byte.

@@ -86,7 +86,7 @@ func ExampleFile_Diagnostics() {
 	// The misspelt line is still read, as Google reads it.
 	fmt.Println(f.Allowed("AnyBot", "/tmp/x"))
 	// Output:
-	// line 1: rule outside any group
+	// line 1: rule outside any group "Disallow: /before-any-group"
 	// line 3: accepted misspelling "Disalow"
 	// line 4: bad crawl-delay "soon"
 	// false

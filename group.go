@@ -28,56 +28,93 @@ type Group struct {
 // rawGroup is a group as the parser found it: user-agent lines followed by
 // rules, before merging.
 type rawGroup struct {
-	agents     []string // product tokens as written; "*" for the global group
-	global     bool     // one of the user-agent lines is "*"
-	first, end int      // the group's rules in the file's rule slice
-	delay      time.Duration
-	hasDelay   bool
+	agents   []string // product tokens as written, and "*"
+	tokens   []string // product tokens in lower case, without "*"
+	global   bool     // one of the user-agent lines is "*"
+	rules    []rule   // the group's rules, with the index page rules they imply
+	delay    time.Duration
+	hasDelay bool
 }
 
-// mergeGroups builds the merged groups of a file: one per product token
-// (groups naming the same set of raw groups are shared), and the merged
-// global group, or nil if the file has no "*" group.
-func mergeGroups(raw []rawGroup, rules []rule, written map[int32]string) (map[string]*Group, *Group) {
-	var named map[string][]int
-	var global []int
+// mergeGroups builds the merged groups of a file: one for each product token
+// and one for "*" (nil if the file has no "*" group). Tokens, and "*", that
+// name the same raw groups share one merged group.
+func mergeGroups(raw []rawGroup, written map[int32]string) (named map[string]*Group, global *Group) {
+	// Pair each token with the groups that name it, in file order.
+	type naming struct {
+		token string
+		group int
+	}
+	var refs []naming
+	for i := range raw {
+		for _, t := range raw[i].tokens {
+			refs = append(refs, naming{t, i})
+		}
+	}
+	slices.SortFunc(refs, func(a, b naming) int {
+		if c := strings.Compare(a.token, b.token); c != 0 {
+			return c
+		}
+		return a.group - b.group
+	})
+
+	m := merger{raw: raw, written: written}
+	var ids []int
+	for i := 0; i < len(refs); {
+		token := refs[i].token
+		ids = ids[:0]
+		for ; i < len(refs) && refs[i].token == token; i++ {
+			if len(ids) == 0 || ids[len(ids)-1] != refs[i].group {
+				ids = append(ids, refs[i].group)
+			}
+		}
+		if named == nil {
+			named = make(map[string]*Group)
+		}
+		named[token] = m.group(ids)
+	}
+	ids = ids[:0]
 	for i := range raw {
 		if raw[i].global {
-			global = append(global, i)
-		}
-		for _, a := range raw[i].agents {
-			if a == "*" {
-				continue
-			}
-			if named == nil {
-				named = make(map[string][]int)
-			}
-			key := strings.ToLower(a)
-			if ids := named[key]; len(ids) == 0 || ids[len(ids)-1] != i {
-				named[key] = append(ids, i)
-			}
+			ids = append(ids, i)
 		}
 	}
-	// Tokens that name the same groups share one merged group.
-	shared := make(map[string]*Group)
-	build := func(ids []int) *Group {
-		key := idsKey(ids)
-		if g := shared[key]; g != nil {
-			return g
+	if len(ids) > 0 {
+		global = m.group(ids)
+	}
+	return named, global
+}
+
+// A merger builds merged groups, once for each distinct list of raw groups.
+type merger struct {
+	raw     []rawGroup
+	written map[int32]string
+	single  []*Group          // merged groups of one raw group, by its index
+	multi   map[string]*Group // merged groups of several, by idsKey
+}
+
+// group returns the merged group of the raw groups ids, which are in file
+// order.
+func (m *merger) group(ids []int) *Group {
+	if len(ids) == 1 {
+		if m.single == nil {
+			m.single = make([]*Group, len(m.raw))
 		}
-		g := newGroup(raw, ids, rules, written)
-		shared[key] = g
-		return g
+		if m.single[ids[0]] == nil {
+			m.single[ids[0]] = m.build(ids)
+		}
+		return m.single[ids[0]]
 	}
-	groups := make(map[string]*Group, len(named))
-	for token, ids := range named {
-		groups[token] = build(ids)
+	key := idsKey(ids)
+	if m.multi == nil {
+		m.multi = make(map[string]*Group)
 	}
-	var g *Group
-	if len(global) > 0 {
-		g = build(global)
+	g := m.multi[key]
+	if g == nil {
+		g = m.build(ids)
+		m.multi[key] = g
 	}
-	return groups, g
+	return g
 }
 
 // idsKey encodes a list of group indices as a map key.
@@ -89,28 +126,70 @@ func idsKey(ids []int) string {
 	return string(b)
 }
 
-// newGroup merges the raw groups ids.
-func newGroup(raw []rawGroup, ids []int, rules []rule, written map[int32]string) *Group {
-	g := &Group{written: written}
+// build merges the raw groups ids. A group made of one raw group uses its
+// rules in place: no other merged group uses them the same way, and those
+// made of several copy them first.
+func (m *merger) build(ids []int) *Group {
+	g := &Group{written: m.written}
+	if len(ids) == 1 {
+		r := &m.raw[ids[0]]
+		g.agents = dedup(r.agents, true)
+		g.delay, g.hasDelay = r.delay, r.hasDelay
+		g.m = newMatcher(r.rules)
+		return g
+	}
 	n := 0
 	for _, id := range ids {
-		n += raw[id].end - raw[id].first
+		n += len(m.raw[id].rules)
 	}
-	merged := make([]rule, 0, n)
+	rules := make([]rule, 0, n)
 	for _, id := range ids {
-		r := &raw[id]
-		merged = append(merged, rules[r.first:r.end]...)
-		for _, a := range r.agents {
-			if !slices.ContainsFunc(g.agents, func(b string) bool { return strings.EqualFold(a, b) }) {
-				g.agents = append(g.agents, a)
-			}
-		}
+		r := &m.raw[id]
+		rules = append(rules, r.rules...)
+		g.agents = append(g.agents, r.agents...)
 		if r.hasDelay && (!g.hasDelay || r.delay > g.delay) {
 			g.delay, g.hasDelay = r.delay, true
 		}
 	}
-	g.m = newMatcher(merged)
+	g.agents = dedup(g.agents, true)
+	g.m = newMatcher(rules)
 	return g
+}
+
+// dedup returns list without the later of any two equal strings, or of any
+// two strings equal without regard to case if fold is set. It returns list
+// itself when there are none, and takes linear time.
+func dedup(list []string, fold bool) []string {
+	var seen map[string]bool
+	if len(list) > 8 {
+		seen = make(map[string]bool, len(list))
+	}
+	var out []string // nil until the first duplicate
+	for i, s := range list {
+		var dup bool
+		if seen != nil {
+			k := s
+			if fold {
+				k = strings.ToLower(s)
+			}
+			dup = seen[k]
+			seen[k] = true
+		} else {
+			dup = slices.ContainsFunc(list[:i], func(t string) bool {
+				return s == t || fold && strings.EqualFold(s, t)
+			})
+		}
+		switch {
+		case dup && out == nil:
+			out = slices.Clip(list[:i]) // the next append copies
+		case !dup && out != nil:
+			out = append(out, s)
+		}
+	}
+	if out == nil {
+		return list
+	}
+	return out
 }
 
 // index builds the group's index on first use.

@@ -69,18 +69,21 @@ func newRule(pattern string, line int, allow bool) rule {
 	return r
 }
 
-// indexPageRule returns the rule that Google's index page rule derives from
-// an allow rule whose last path segment starts with "index.htm": the same
-// directory, anchored ("/d/index.html" gives "/d/$").
-func indexPageRule(allow rule) (rule, bool) {
-	p := allow.pattern
-	i := strings.LastIndexByte(p, '/')
-	if allow.flags&ruleAllow == 0 || i < 0 || !strings.HasPrefix(p[i:], "/index.htm") {
-		return rule{}, false
+// indexPageDir returns the length of the directory part of a canonical allow
+// pattern whose last path segment starts with "index.htm" ("/d/" of
+// "/d/index.html"), or -1. Google's parser lets such a rule allow the
+// directory itself too, as if "/d/$" were written.
+func indexPageDir[T text](pattern T) int {
+	const index = "/index.htm"
+	for i := len(pattern) - 1; i >= 0; i-- {
+		if pattern[i] == '/' {
+			if len(pattern)-i >= len(index) && string(pattern[i:i+len(index)]) == index {
+				return i + 1
+			}
+			return -1
+		}
 	}
-	r := newRule(p[:i+1]+"$", int(allow.line), true)
-	r.flags |= ruleImplied
-	return r, true
+	return -1
 }
 
 // live reports whether the rule can match anything.

@@ -2,6 +2,7 @@ package robots
 
 import (
 	"bytes"
+	"encoding/binary"
 	"time"
 	"unicode/utf8"
 )
@@ -30,6 +31,8 @@ type parser struct {
 	checkBytes bool
 
 	rules    []parsedRule
+	implied  int // number of rules with an index page pattern
+	agents   []parsedAgent
 	groups   []parsedGroup
 	cur      int  // index of the current group, or -1 before the first
 	sawRule  bool // the current group has an allow or disallow line
@@ -41,14 +44,20 @@ type parser struct {
 type parsedRule struct {
 	pattern span // canonical form
 	written span // as written; equal to pattern when that is canonical
+	implied span // the index page pattern it implies ("/d/$"), or empty
 	line    int32
 	allow   bool
 }
 
+type parsedAgent struct {
+	name  span // the product token as written, or "*"
+	lower span // the product token in lower case; empty for "*"
+}
+
 type parsedGroup struct {
-	agents     []span // product tokens, and "*"
+	agents     span // p.agents[agents.off:agents.end]
+	first, end int  // p.rules[first:end]
 	global     bool
-	first, end int // rules[first:end]
 	delay      time.Duration
 	hasDelay   bool
 }
@@ -78,6 +87,10 @@ func parse(body []byte, limit int) *File {
 		}
 	}
 	p.checkBytes = needsByteCheck(body)
+	// Most of what a File keeps is a copy of part of the body, and most
+	// lines are rules: size the arena and the rules once.
+	p.arena = make([]byte, 0, len(body)+len(body)/8)
+	p.rules = make([]parsedRule, 0, bytes.Count(body, []byte{'\n'})+1)
 	p.lex(body)
 	if cut {
 		// The diagnostic goes on the first line that is not parsed: the
@@ -139,50 +152,60 @@ func (p *parser) record(b []byte) {
 		b = b[:maxLineLen]
 		p.diag(LineTooLong, nil)
 	}
-	if i := bytes.IndexByte(b, 0); i >= 0 {
-		b = b[:i]
-		p.diag(InvalidBytes, []byte("NUL byte ends the line"))
-	}
 	if p.checkBytes {
+		if i := bytes.IndexByte(b, 0); i >= 0 {
+			b = b[:i]
+			p.diag(InvalidBytes, []byte("NUL byte ends the line"))
+		}
 		if msg := badBytes(b); msg != "" {
 			p.diag(InvalidBytes, []byte(msg))
 		}
 	}
-	if i := bytes.IndexByte(b, '#'); i >= 0 {
-		b = b[:i]
+	// The key runs to the first colon, unless a comment starts first.
+	k := 0
+	for k < len(b) && byteClass[b[k]]&classDelim == 0 {
+		k++
 	}
-	b = trim(b)
-	if len(b) == 0 {
+	if k == len(b) || b[k] == '#' {
+		p.noColon(trim(b[:k]))
 		return
 	}
-
-	var key, value []byte
-	colon := bytes.IndexByte(b, ':')
-	if colon >= 0 {
-		key, value = trim(b[:colon]), trim(b[colon+1:])
-		if len(key) == 0 {
-			p.diag(UnknownKey, nil)
-			return
-		}
-	} else {
-		// Google reads a line without a colon when it has exactly two
-		// words: "Disallow /private".
-		i := bytes.IndexAny(b, " \t")
-		if i < 0 {
-			p.diag(MissingColon, []byte("line ignored"))
-			return
-		}
-		key, value = b[:i], trim(b[i:])
-		if bytes.IndexAny(value, " \t") >= 0 {
-			p.diag(MissingColon, []byte("line ignored"))
-			return
-		}
+	key, value := trim(b[:k]), b[k+1:]
+	if i := bytes.IndexByte(value, '#'); i >= 0 {
+		value = value[:i]
 	}
+	value = trim(value)
+	if len(key) == 0 {
+		p.diag(MalformedLine, trim(b))
+		return
+	}
+	p.keyValue(key, value, b)
+}
 
+// noColon reads a line without a colon: a key and a value when it has
+// exactly two words ("Disallow /private"), as Google's parser does.
+func (p *parser) noColon(line []byte) {
+	if len(line) == 0 {
+		return // blank, or a comment
+	}
+	i := bytes.IndexAny(line, " \t")
+	if i < 0 {
+		p.diag(MalformedLine, line)
+		return
+	}
+	value := trim(line[i:])
+	if bytes.IndexAny(value, " \t") >= 0 {
+		p.diag(MalformedLine, line)
+		return
+	}
+	p.diag(MissingColon, line)
+	p.keyValue(line[:i], value, line)
+}
+
+// keyValue reads a line with the given key and value; line is the line as
+// written, for diagnostics.
+func (p *parser) keyValue(key, value, line []byte) {
 	k, exact := classify(key)
-	if colon < 0 {
-		p.diag(MissingColon, key)
-	}
 	if k != keyUnknown && !exact {
 		p.diag(AcceptedMisspelling, key)
 	}
@@ -190,13 +213,13 @@ func (p *parser) record(b []byte) {
 	case keyUserAgent:
 		p.userAgent(value)
 	case keyAllow, keyDisallow:
-		p.rule(value, k == keyAllow)
+		p.rule(value, k == keyAllow, line)
 	case keySitemap:
 		if len(value) > 0 {
 			p.sitemaps = append(p.sitemaps, p.save(value))
 		}
 	case keyCrawlDelay:
-		p.crawlDelay(value)
+		p.crawlDelay(value, line)
 	default:
 		p.records = append(p.records, parsedRecord{
 			key: p.save(key), value: p.save(value), line: int32(p.line), group: int32(p.cur),
@@ -210,7 +233,8 @@ func (p *parser) record(b []byte) {
 // userAgent reads the value of a user-agent line.
 func (p *parser) userAgent(value []byte) {
 	if p.cur < 0 || p.sawRule {
-		p.groups = append(p.groups, parsedGroup{first: len(p.rules), end: len(p.rules)})
+		n := int32(len(p.agents))
+		p.groups = append(p.groups, parsedGroup{agents: span{n, n}, first: len(p.rules), end: len(p.rules)})
 		p.cur = len(p.groups) - 1
 		p.sawRule = false
 	}
@@ -219,13 +243,38 @@ func (p *parser) userAgent(value []byte) {
 	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isSpace(value[1])) {
 		if !g.global {
 			g.global = true
-			g.agents = append(g.agents, p.save(value[:1]))
+			p.agents = append(p.agents, parsedAgent{name: p.save(value[:1])})
+			g.agents.end++
 		}
 		return
 	}
-	if tok := productToken(value); len(tok) > 0 {
-		g.agents = append(g.agents, p.save(tok))
+	tok := productToken(value)
+	if len(tok) == 0 {
+		return
 	}
+	a := parsedAgent{name: p.save(tok)}
+	a.lower = a.name
+	if hasUpper(tok) {
+		a.lower.off = int32(len(p.arena))
+		for _, c := range tok {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			p.arena = append(p.arena, c)
+		}
+		a.lower.end = int32(len(p.arena))
+	}
+	p.agents = append(p.agents, a)
+	g.agents.end++
+}
+
+func hasUpper(b []byte) bool {
+	for _, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // productToken returns the leading run of letters, '-' and '_' of an agent.
@@ -239,9 +288,9 @@ func productToken(b []byte) []byte {
 }
 
 // rule reads the value of an allow or disallow line.
-func (p *parser) rule(value []byte, allow bool) {
+func (p *parser) rule(value []byte, allow bool, line []byte) {
 	if p.cur < 0 {
-		p.diag(RuleOutsideGroup, nil)
+		p.diag(RuleOutsideGroup, trim(line))
 		return
 	}
 	p.sawRule = true
@@ -259,14 +308,23 @@ func (p *parser) rule(value []byte, allow bool) {
 		r.pattern.end = int32(len(p.arena))
 		r.written = p.save(value)
 	}
+	if allow {
+		if n := indexPageDir(p.arena[r.pattern.off:r.pattern.end]); n >= 0 {
+			r.implied.off = int32(len(p.arena))
+			p.arena = append(p.arena, p.arena[r.pattern.off:r.pattern.off+int32(n)]...)
+			p.arena = append(p.arena, '$')
+			r.implied.end = int32(len(p.arena))
+			p.implied++
+		}
+	}
 	p.rules = append(p.rules, r)
 	p.groups[p.cur].end = len(p.rules)
 }
 
 // crawlDelay reads the value of a crawl-delay line.
-func (p *parser) crawlDelay(value []byte) {
+func (p *parser) crawlDelay(value, line []byte) {
 	if p.cur < 0 {
-		p.diag(RuleOutsideGroup, nil)
+		p.diag(RuleOutsideGroup, trim(line))
 		return
 	}
 	d, ok := parseDelay(value)
@@ -333,57 +391,73 @@ func (p *parser) file() *File {
 	arena := string(p.arena)
 	str := func(s span) string { return arena[s.off:s.end] }
 
-	f := &File{}
-	rules := make([]rule, 0, len(p.rules))
-	written := make(map[int32]string)
+	// Each raw group's agents, tokens and rules are sub-slices of these,
+	// which are allocated once at their final size.
+	agents := make([]string, len(p.agents))
+	tokens := make([]string, 0, len(p.agents))
+	rules := make([]rule, 0, len(p.rules)+p.implied)
+	var written map[int32]string
 	raw := make([]rawGroup, len(p.groups))
+	for i, a := range p.agents {
+		agents[i] = str(a.name)
+	}
 	for gi := range p.groups {
-		pg := &p.groups[gi]
-		rg := &raw[gi]
+		pg, rg := &p.groups[gi], &raw[gi]
 		rg.global, rg.delay, rg.hasDelay = pg.global, pg.delay, pg.hasDelay
-		for _, a := range pg.agents {
-			rg.agents = append(rg.agents, str(a))
-		}
-		rg.first = len(rules)
-		for _, pr := range p.rules[pg.first:pg.end] {
-			r := newRule(str(pr.pattern), int(pr.line), pr.allow)
-			rules = append(rules, r)
-			implied, ok := indexPageRule(r)
-			if ok {
-				rules = append(rules, implied)
+		rg.agents = agents[pg.agents.off:pg.agents.end:pg.agents.end]
+		first := len(tokens)
+		for _, a := range p.agents[pg.agents.off:pg.agents.end] {
+			if a.lower != (span{}) {
+				tokens = append(tokens, str(a.lower))
 			}
-			if ok || pr.written != pr.pattern {
+		}
+		rg.tokens = tokens[first:len(tokens):len(tokens)]
+		first = len(rules)
+		for i := range p.rules[pg.first:pg.end] {
+			pr := &p.rules[pg.first+i]
+			rules = append(rules, newRule(str(pr.pattern), int(pr.line), pr.allow))
+			hasImplied := pr.implied != (span{})
+			if hasImplied {
+				r := newRule(str(pr.implied), int(pr.line), true)
+				r.flags |= ruleImplied
+				rules = append(rules, r)
+			}
+			if hasImplied || pr.written != pr.pattern {
+				if written == nil {
+					written = make(map[int32]string)
+				}
 				written[pr.line] = str(pr.written)
 			}
 		}
-		rg.end = len(rules)
+		rg.rules = rules[first:len(rules):len(rules)]
 	}
-	f.groups, f.global = mergeGroups(raw, rules, written)
 
-	for _, s := range p.sitemaps {
-		f.sitemaps = appendNew(f.sitemaps, str(s))
-	}
-	for _, pr := range p.records {
-		r := Record{Line: int(pr.line), Key: str(pr.key), Value: str(pr.value)}
-		if pr.group >= 0 {
-			r.Agents = raw[pr.group].agents
+	f := &File{}
+	f.groups, f.global = mergeGroups(raw, written)
+	if len(p.sitemaps) > 0 {
+		f.sitemaps = make([]string, len(p.sitemaps))
+		for i, s := range p.sitemaps {
+			f.sitemaps[i] = str(s)
 		}
-		f.records = append(f.records, r)
+		f.sitemaps = dedup(f.sitemaps, false)
 	}
-	for _, d := range p.diags {
-		f.diags = append(f.diags, Diagnostic{Line: int(d.line), Kind: d.kind, Detail: str(d.detail)})
+	if len(p.records) > 0 {
+		f.records = make([]Record, len(p.records))
+		for i, pr := range p.records {
+			r := &f.records[i]
+			r.Line, r.Key, r.Value = int(pr.line), str(pr.key), str(pr.value)
+			if pr.group >= 0 {
+				r.Agents = raw[pr.group].agents
+			}
+		}
+	}
+	if len(p.diags) > 0 {
+		f.diags = make([]Diagnostic, len(p.diags))
+		for i, d := range p.diags {
+			f.diags[i] = Diagnostic{Line: int(d.line), Kind: d.kind, Detail: str(d.detail)}
+		}
 	}
 	return f
-}
-
-// appendNew appends s to list unless list holds it already.
-func appendNew(list []string, s string) []string {
-	for _, t := range list {
-		if t == s {
-			return list
-		}
-	}
-	return append(list, s)
 }
 
 // A keyKind is what a key names.
@@ -398,31 +472,84 @@ const (
 	keyCrawlDelay
 )
 
-// keys lists the names each kind of key is recognised by, as a prefix and
-// without regard to case, as Google's parser does. The first name of each is
-// the correct spelling.
-var keys = [...]struct {
-	kind  keyKind
-	names []string
-}{
-	{keyUserAgent, []string{"user-agent", "useragent", "user agent"}},
-	{keyAllow, []string{"allow"}},
-	{keyDisallow, []string{"disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"}},
-	{keySitemap, []string{"sitemap", "site-map"}},
-	{keyCrawlDelay, []string{"crawl-delay"}},
+// keyNames lists, for each kind of key, the names it is recognised by, as a
+// prefix and without regard to case, as Google's parser does. The first name
+// is the correct spelling; all names of a kind start with the same letter.
+var keyNames = [...][]string{
+	keyUserAgent:  {"user-agent", "useragent", "user agent"},
+	keyAllow:      {"allow"},
+	keyDisallow:   {"disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"},
+	keySitemap:    {"sitemap", "site-map"},
+	keyCrawlDelay: {"crawl-delay"},
 }
 
 // classify returns what key names and whether it is spelled exactly.
 func classify(key []byte) (kind keyKind, exact bool) {
-	for _, k := range keys {
-		for _, name := range k.names {
-			if hasPrefixFold(key, name) {
-				return k.kind, len(key) == len(name) && name == k.names[0]
-			}
+	// The correct spellings, compared eight bytes at a time. fold8 sets
+	// bit 0x20 of each byte, which lower-cases letters; it maps no other
+	// byte that can be in a line onto a letter, '-' or the padding zero.
+	w := fold8(key)
+	switch n := len(key); {
+	case n >= 8 && w == disallow8:
+		return keyDisallow, n == 8
+	case n >= 5 && w&mask5 == allow5:
+		return keyAllow, n == 5
+	case n >= 10 && w == userAge8 && key[8]|0x20 == 'n' && key[9]|0x20 == 't':
+		return keyUserAgent, n == 10
+	case n >= 7 && w&mask7 == sitemap7:
+		return keySitemap, n == 7
+	case n >= 11 && w == crawlDe8 && fold8(key[8:11]) == lay3:
+		return keyCrawlDelay, n == 11
+	}
+	// Misspellings, and longer forms of the spellings above.
+	switch key[0] | 0x20 {
+	case 'u':
+		kind = keyUserAgent
+	case 'a':
+		kind = keyAllow
+	case 'd':
+		kind = keyDisallow
+	case 's':
+		kind = keySitemap
+	case 'c':
+		kind = keyCrawlDelay
+	default:
+		return keyUnknown, false
+	}
+	for i, name := range keyNames[kind] {
+		if hasPrefixFold(key, name) {
+			return kind, i == 0 && len(key) == len(name)
 		}
 	}
 	return keyUnknown, false
 }
+
+// fold8 returns the first eight bytes of b (fewer if b is shorter, padded
+// with zeros) as a little-endian word, with bit 0x20 of each byte set.
+func fold8(b []byte) uint64 {
+	if len(b) >= 8 {
+		return binary.LittleEndian.Uint64(b) | 0x2020202020202020
+	}
+	var w uint64
+	for i := len(b) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(b[i]|0x20)
+	}
+	return w
+}
+
+const (
+	mask5 = 1<<40 - 1
+	mask7 = 1<<56 - 1
+)
+
+var (
+	disallow8 = fold8([]byte("disallow"))
+	allow5    = fold8([]byte("allow"))
+	userAge8  = fold8([]byte("user-age"))
+	sitemap7  = fold8([]byte("sitemap"))
+	crawlDe8  = fold8([]byte("crawl-de"))
+	lay3      = fold8([]byte("lay"))
+)
 
 // knownExtension reports whether key is a widely used record that RFC 9309
 // does not define, which is kept as a Record without a diagnostic.
@@ -466,10 +593,24 @@ func trim(b []byte) []byte {
 	return b
 }
 
-// needsByteCheck reports whether b holds a byte that badBytes may object to.
+// needsByteCheck reports whether b holds a byte that badBytes may object to:
+// a control byte other than tab, LF and CR, DEL, or a non-ASCII byte.
 func needsByteCheck(b []byte) bool {
+	for len(b) >= 8 {
+		// Most words hold only printable ASCII: skip them eight bytes at a
+		// time. A word that may hold anything else (including tab, LF and
+		// CR) is looked at byte by byte.
+		if mayHoldControl(binary.LittleEndian.Uint64(b)) {
+			for _, c := range b[:8] {
+				if byteClass[c]&classCheck != 0 {
+					return true
+				}
+			}
+		}
+		b = b[8:]
+	}
 	for _, c := range b {
-		if c < ' ' && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
+		if byteClass[c]&classCheck != 0 {
 			return true
 		}
 	}

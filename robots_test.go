@@ -337,7 +337,7 @@ func TestSpecLinesNUL(t *testing.T) {
 			body:  "User-agent: *\nDisal\x00low: /x",
 			want:  []access{{"any", "/x", true}},
 			rules: map[string][]robots.Rule{"any": nil},
-			diags: []robots.Diagnostic{diag(2, robots.InvalidBytes), diag(2, robots.MissingColon)},
+			diags: []robots.Diagnostic{diag(2, robots.InvalidBytes), diag(2, robots.MalformedLine)},
 		},
 		{
 			name:  "NUL in a user-agent value",
@@ -417,7 +417,7 @@ func TestSpecLinesCommentsAndWhitespace(t *testing.T) {
 			body:  "User-agent: *\nDis#allow: /x",
 			want:  []access{{"any", "/x", true}},
 			rules: map[string][]robots.Rule{"any": nil},
-			diags: []robots.Diagnostic{diag(2, robots.MissingColon)},
+			diags: []robots.Diagnostic{diag(2, robots.MalformedLine)},
 		},
 		{
 			name:     "# in a sitemap URL",
@@ -645,20 +645,20 @@ func TestSpecLinesMissingColon(t *testing.T) {
 			body:  "User-agent: *\nDisallow /private extra",
 			want:  []access{{"any", "/private", true}, {"any", "/private%20extra", true}},
 			rules: map[string][]robots.Rule{"any": nil},
-			diags: []robots.Diagnostic{diag(2, robots.MissingColon)},
+			diags: []robots.Diagnostic{diag(2, robots.MalformedLine)},
 		},
 		{
 			name:  "user agent and a value is three words",
 			body:  "User agent a\nDisallow: /x",
 			want:  []access{{"a", "/x", true}, {"user", "/x", true}},
-			diags: []robots.Diagnostic{diag(1, robots.MissingColon), diag(2, robots.RuleOutsideGroup)},
+			diags: []robots.Diagnostic{diag(1, robots.MalformedLine), diag(2, robots.RuleOutsideGroup)},
 		},
 		{
 			name:  "one word ignored",
 			body:  "User-agent: *\nDisallow/private",
 			want:  []access{{"any", "/private", true}},
 			rules: map[string][]robots.Rule{"any": nil},
-			diags: []robots.Diagnostic{diag(2, robots.MissingColon)},
+			diags: []robots.Diagnostic{diag(2, robots.MalformedLine)},
 		},
 		{
 			// Were the lone "Disallow" read as an empty rule, "User-agent: b"
@@ -667,7 +667,7 @@ func TestSpecLinesMissingColon(t *testing.T) {
 			body:  "User-agent: a\nDisallow\nUser-agent: b\nDisallow: /x",
 			want:  []access{{"a", "/x", false}, {"b", "/x", false}},
 			rules: map[string][]robots.Rule{"a": {disallow("/x", 4)}},
-			diags: []robots.Diagnostic{diag(2, robots.MissingColon)},
+			diags: []robots.Diagnostic{diag(2, robots.MalformedLine)},
 		},
 	}
 	for _, tc := range tests {
@@ -1738,13 +1738,13 @@ func TestSpecDiagnostics(t *testing.T) {
 		},
 		{name: "unknown key", body: "User-agent: *\nNosuch: v", diags: []robots.Diagnostic{diag(2, robots.UnknownKey)}},
 		{name: "unknown key before any group", body: "Nosuch: v\nUser-agent: *", diags: []robots.Diagnostic{diag(1, robots.UnknownKey)}},
-		{name: "empty key", body: "User-agent: *\n: value", diags: []robots.Diagnostic{diag(2, robots.UnknownKey)}},
+		{name: "empty key", body: "User-agent: *\n: value", diags: []robots.Diagnostic{diag(2, robots.MalformedLine)}},
 		{name: "accepted misspelling", body: "User-agent: *\nDisalow: /x", diags: []robots.Diagnostic{diag(2, robots.AcceptedMisspelling)}},
 		{name: "key by prefix", body: "User-agent: *\nDisallowed: /x", diags: []robots.Diagnostic{diag(2, robots.AcceptedMisspelling)}},
 		{name: "misspelt user-agent", body: "useragent: a\nDisallow: /x", diags: []robots.Diagnostic{diag(1, robots.AcceptedMisspelling)}},
 		{name: "missing colon, read", body: "User-agent: *\n\nDisallow /x", diags: []robots.Diagnostic{diag(3, robots.MissingColon)}},
-		{name: "missing colon, one word", body: "User-agent: *\nDisallow", diags: []robots.Diagnostic{diag(2, robots.MissingColon)}},
-		{name: "missing colon, three words", body: "User-agent: *\nDisallow /x /y", diags: []robots.Diagnostic{diag(2, robots.MissingColon)}},
+		{name: "missing colon, one word", body: "User-agent: *\nDisallow", diags: []robots.Diagnostic{diag(2, robots.MalformedLine)}},
+		{name: "missing colon, three words", body: "User-agent: *\nDisallow /x /y", diags: []robots.Diagnostic{diag(2, robots.MalformedLine)}},
 		{name: "disallow outside any group", body: "Disallow: /x\nUser-agent: *", diags: []robots.Diagnostic{diag(1, robots.RuleOutsideGroup)}},
 		{name: "allow outside any group", body: "\nAllow: /x\nUser-agent: *", diags: []robots.Diagnostic{diag(2, robots.RuleOutsideGroup)}},
 		{name: "invalid pattern", body: "User-agent: *\nDisallow: x", diags: []robots.Diagnostic{diag(2, robots.InvalidPattern)}},
@@ -1775,7 +1775,8 @@ func TestSpecDiagnostics(t *testing.T) {
 				"Allow: /ok\n" + // 11
 				"Disallow: /ok2\r\n" + // 12
 				"Nosuch2: v\r" + // 13
-				"Nosuch3: v\n", // 14
+				"Nosuch3: v\n" + // 14
+				"<br/>\n", // 15
 			diags: []robots.Diagnostic{
 				diag(1, robots.RuleOutsideGroup),
 				diag(3, robots.UnknownKey),
@@ -1788,6 +1789,7 @@ func TestSpecDiagnostics(t *testing.T) {
 				diag(10, robots.LineTooLong),
 				diag(13, robots.UnknownKey),
 				diag(14, robots.UnknownKey),
+				diag(15, robots.MalformedLine),
 			},
 		},
 	}
@@ -1814,6 +1816,7 @@ func TestSpecDiagnostics(t *testing.T) {
 		kinds := []robots.DiagnosticKind{
 			robots.UnknownKey, robots.AcceptedMisspelling, robots.MissingColon, robots.RuleOutsideGroup,
 			robots.InvalidPattern, robots.LineTooLong, robots.InvalidBytes, robots.BeyondParseLimit, robots.BadCrawlDelay,
+			robots.MalformedLine,
 		}
 		seen := map[string]robots.DiagnosticKind{}
 		for _, k := range kinds {
