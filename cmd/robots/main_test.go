@@ -243,13 +243,14 @@ func TestRun(t *testing.T) {
 			name: "diagnose a file with mistakes",
 			args: []string{"diagnose", messy},
 			wantStdout: "" +
-				"line 2: rule outside any group\n" +
+				"line 2: rule outside any group \"Disallow: /before-any-group\"\n" +
 				"line 4: accepted misspelling \"Dissallow\"\n" +
-				"line 5: missing colon \"Disallow\"\n" +
+				"line 5: missing colon \"Disallow /no-colon\"\n" +
 				"line 6: invalid pattern \"no-slash\"\n" +
 				"line 7: bad crawl-delay \"soon\"\n" +
 				"line 8: unknown key \"Noindex\"\n" +
-				"line 10: accepted misspelling \"User agent\"\n",
+				"line 10: accepted misspelling \"User agent\"\n" +
+				"line 12: malformed line \"<br/>\"\n",
 		},
 		{
 			name: "diagnose a clean file",
