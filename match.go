@@ -51,13 +51,19 @@ const (
 	ruleRunStart                   // first rule of a run with equal literal prefixes; set by compile
 )
 
-// newRule returns a rule for pattern, which is in canonical form.
+// newRule returns a rule for pattern, which is in canonical form. Its
+// literal prefix is found by compile, when the rule's group is first used.
 func newRule(pattern string, line int, allow bool) rule {
 	r := rule{pattern: pattern, line: int32(line), parent: -1}
 	if allow {
 		r.flags |= ruleAllow
 	}
-	p := pattern
+	return r
+}
+
+// setPrefix finds the rule's literal prefix and whether it is anchored.
+func (r *rule) setPrefix() {
+	p := r.pattern
 	if strings.HasSuffix(p, "$") {
 		r.flags |= ruleAnchored
 		p = p[:len(p)-1]
@@ -66,7 +72,6 @@ func newRule(pattern string, line int, allow bool) rule {
 	if i := strings.IndexByte(p, '*'); i >= 0 {
 		r.lit = int32(i)
 	}
-	return r
 }
 
 // indexPageDir returns the length of the directory part of a canonical allow
@@ -160,6 +165,9 @@ func newMatcher(rules []rule) matcher {
 // each run of equal prefixes to its parent run.
 func (m *matcher) compile() {
 	rs := m.rules[:m.live]
+	for i := range rs {
+		rs[i].setPrefix()
+	}
 	slices.SortFunc(rs, func(a, b rule) int {
 		if c := strings.Compare(a.prefix(), b.prefix()); c != 0 {
 			return c

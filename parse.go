@@ -3,6 +3,9 @@ package robots
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
+	"slices"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -76,8 +79,40 @@ type parsedDiag struct {
 
 // parse parses the first limit bytes of body.
 func parse(body []byte, limit int) *File {
-	p := &parser{cur: -1}
-	cut := len(body) > limit
+	p, body, cut := newParser(body, limit)
+	defer p.free()
+	if p.checkBytes {
+		p.lex(body)
+	} else {
+		p.lexClean(body)
+	}
+	return p.finish(body, cut)
+}
+
+// parsers holds parsers whose scratch slices can be used again: all a File
+// keeps is copied out of them.
+var parsers = sync.Pool{New: func() any { return new(parser) }}
+
+// free returns p to the pool, keeping the capacity of its slices.
+func (p *parser) free() {
+	*p = parser{
+		arena:    p.arena[:0],
+		rules:    p.rules[:0],
+		agents:   p.agents[:0],
+		groups:   p.groups[:0],
+		sitemaps: p.sitemaps[:0],
+		records:  p.records[:0],
+		diags:    p.diags[:0],
+	}
+	parsers.Put(p)
+}
+
+// newParser returns a parser for the first limit bytes of body, the part of
+// body to lex, and whether body went on past the limit.
+func newParser(body []byte, limit int) (p *parser, lexed []byte, cut bool) {
+	p = parsers.Get().(*parser)
+	p.cur = -1
+	cut = len(body) > limit
 	if cut {
 		next := body[limit]
 		body = body[:limit]
@@ -89,14 +124,18 @@ func parse(body []byte, limit int) *File {
 	p.checkBytes = needsByteCheck(body)
 	// Most of what a File keeps is a copy of part of the body, and most
 	// lines are rules: size the arena and the rules once.
-	p.arena = make([]byte, 0, len(body)+len(body)/8)
-	p.rules = make([]parsedRule, 0, bytes.Count(body, []byte{'\n'})+1)
-	p.lex(body)
+	p.arena = slices.Grow(p.arena, len(body)+len(body)/8)
+	p.rules = slices.Grow(p.rules, bytes.Count(body, []byte{'\n'})+1)
+	return p, skipBOM(body), cut
+}
+
+// finish notes whether the body was cut, and builds the File.
+func (p *parser) finish(lexed []byte, cut bool) *File {
 	if cut {
 		// The diagnostic goes on the first line that is not parsed: the
-		// empty last line lex saw, if body ends with a line break, or else
-		// the line after the last one parsed.
-		if n := len(body); n > 0 && body[n-1] != '\n' && body[n-1] != '\r' {
+		// empty last line the lexer saw, if the body ends with a line
+		// break, or else the line after the last one parsed.
+		if n := len(lexed); n > 0 && lexed[n-1] != '\n' && lexed[n-1] != '\r' {
 			p.line++
 		}
 		p.diag(BeyondParseLimit, nil)
@@ -104,16 +143,21 @@ func parse(body []byte, limit int) *File {
 	return p.file()
 }
 
-// lex cuts b into lines and hands each to p.record. A line ends at LF, CR or
-// CRLF; a UTF-8 byte order mark, or a leading part of one, is skipped at the
-// start.
-func (p *parser) lex(b []byte) {
+// skipBOM returns b without a leading UTF-8 byte order mark, or a leading
+// part of one, as Google's parser does.
+func skipBOM(b []byte) []byte {
 	for _, c := range []byte("\xEF\xBB\xBF") {
 		if len(b) == 0 || b[0] != c {
 			break
 		}
 		b = b[1:]
 	}
+	return b
+}
+
+// lex cuts b into lines and hands each to p.record. A line ends at LF, CR or
+// CRLF.
+func (p *parser) lex(b []byte) {
 	// lf and cr are the next LF and CR at or after start, or len(b) when
 	// there are none left: each is searched for again only once passed, so
 	// lexing is linear whichever line ending the file uses.
@@ -136,6 +180,151 @@ func (p *parser) lex(b []byte) {
 			start++
 		}
 	}
+}
+
+// lexClean does what lex does, faster, for a body b whose only control bytes
+// are tab, LF and CR and which is UTF-8 (so no line needs an InvalidBytes
+// diagnostic). It reads each line in one pass, and hands the lines it does
+// not read itself (too long, no colon, no key) to p.record.
+func (p *parser) lexClean(b []byte) {
+	for i := 0; ; {
+		p.line++
+		i = p.lineClean(b, i)
+		if i == len(b) {
+			return
+		}
+		i++
+		if b[i-1] == '\r' && i < len(b) && b[i] == '\n' {
+			i++
+		}
+	}
+}
+
+// lineClean reads the line of b that starts at start, and returns the index
+// of its end: of the LF or CR that ends it, or len(b).
+func (p *parser) lineClean(b []byte, start int) (end int) {
+	i := start
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	keyStart := i
+	kind, colon := knownKey(b, i)
+	if colon < 0 {
+		colon = indexKeyEnd(b, i)
+	}
+	if colon == len(b) || b[colon] != ':' {
+		// A blank line, a comment, or a line without a colon.
+		end = indexLineEnd(b, colon)
+		if colon > keyStart || end-start > maxLineLen {
+			p.record(b[start:end])
+		}
+		return end
+	}
+	i = colon + 1
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	valueStart := i
+	valueEnd := indexValueEnd(b, i)
+	end = valueEnd
+	if end < len(b) && b[end] == '#' {
+		end = indexLineEnd(b, end)
+	}
+	key := b[keyStart:colon] // exact when knownKey found it
+	if kind == keyUnknown {
+		key = trimRight(key)
+	}
+	if len(key) == 0 || end-start > maxLineLen {
+		p.record(b[start:end])
+		return end
+	}
+	value := trimRight(b[valueStart:valueEnd])
+	if kind == keyUnknown {
+		p.keyValue(key, value, b[start:end])
+	} else {
+		p.apply(kind, key, value, b[start:end])
+	}
+	return end
+}
+
+// knownKey recognises a correctly spelt key of a known kind directly followed
+// by a colon at b[i:], by comparing eight folded bytes at once (see
+// classify). It returns the kind and the index of the colon, or keyUnknown
+// and -1.
+func knownKey(b []byte, i int) (keyKind, int) {
+	if len(b)-i < 9 {
+		return keyUnknown, -1
+	}
+	w := fold8(b[i : i+8])
+	switch {
+	case w == disallow8 && b[i+8] == ':':
+		return keyDisallow, i + 8
+	case w&mask6 == allowColon6:
+		return keyAllow, i + 5
+	case w == sitemapColon8:
+		return keySitemap, i + 7
+	case w == userAge8 && len(b)-i >= 11 && b[i+8]|0x20 == 'n' && b[i+9]|0x20 == 't' && b[i+10] == ':':
+		return keyUserAgent, i + 10
+	}
+	return keyUnknown, -1
+}
+
+// Exact word-at-a-time searches. zeros returns the high bit of each byte of
+// x that is zero (exactly: no carry crosses a byte), so zeros(w ^ ones*c)
+// marks the bytes of w that equal c.
+const low7 = 0x7f7f7f7f7f7f7f7f
+
+func zeros(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
+
+// indexKeyEnd returns the index of the first ':', '#', LF or CR in b at or
+// after i, or len(b).
+func indexKeyEnd(b []byte, i int) int {
+	for ; len(b)-i >= 8; i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if m := zeros(w^ones*':') | zeros(w^ones*'#') | zeros(w^ones*'\n') | zeros(w^ones*'\r'); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == ':' || c == '#' || c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// indexValueEnd returns the index of the first '#', LF or CR in b at or after
+// i, or len(b).
+func indexValueEnd(b []byte, i int) int {
+	for ; len(b)-i >= 8; i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if m := zeros(w^ones*'#') | zeros(w^ones*'\n') | zeros(w^ones*'\r'); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '#' || c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// indexLineEnd returns the index of the first LF or CR in b at or after i,
+// or len(b).
+func indexLineEnd(b []byte, i int) int {
+	for ; len(b)-i >= 8; i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if m := zeros(w^ones*'\n') | zeros(w^ones*'\r'); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '\n' || c == '\r' {
+			return i
+		}
+	}
+	return len(b)
 }
 
 // indexFrom returns the index of the first c in b at or after i, or len(b).
@@ -209,6 +398,11 @@ func (p *parser) keyValue(key, value, line []byte) {
 	if k != keyUnknown && !exact {
 		p.diag(AcceptedMisspelling, key)
 	}
+	p.apply(k, key, value, line)
+}
+
+// apply reads a line whose key is of kind k.
+func (p *parser) apply(k keyKind, key, value, line []byte) {
 	switch k {
 	case keyUserAgent:
 		p.userAgent(value)
@@ -539,16 +733,19 @@ func fold8(b []byte) uint64 {
 
 const (
 	mask5 = 1<<40 - 1
+	mask6 = 1<<48 - 1
 	mask7 = 1<<56 - 1
 )
 
 var (
-	disallow8 = fold8([]byte("disallow"))
-	allow5    = fold8([]byte("allow"))
-	userAge8  = fold8([]byte("user-age"))
-	sitemap7  = fold8([]byte("sitemap"))
-	crawlDe8  = fold8([]byte("crawl-de"))
-	lay3      = fold8([]byte("lay"))
+	disallow8     = fold8([]byte("disallow"))
+	allow5        = fold8([]byte("allow"))
+	allowColon6   = fold8([]byte("allow:"))
+	userAge8      = fold8([]byte("user-age"))
+	sitemap7      = fold8([]byte("sitemap"))
+	sitemapColon8 = fold8([]byte("sitemap:"))
+	crawlDe8      = fold8([]byte("crawl-de"))
+	lay3          = fold8([]byte("lay"))
 )
 
 // knownExtension reports whether key is a widely used record that RFC 9309
@@ -587,32 +784,55 @@ func trim(b []byte) []byte {
 	for len(b) > 0 && isSpace(b[0]) {
 		b = b[1:]
 	}
+	return trimRight(b)
+}
+
+// trimRight returns b without trailing spaces and tabs.
+func trimRight(b []byte) []byte {
 	for len(b) > 0 && isSpace(b[len(b)-1]) {
 		b = b[:len(b)-1]
 	}
 	return b
 }
 
-// needsByteCheck reports whether b holds a byte that badBytes may object to:
-// a control byte other than tab, LF and CR, DEL, or a non-ASCII byte.
+// needsByteCheck reports whether some line of b may need an InvalidBytes
+// diagnostic: whether b holds a control byte other than tab, LF and CR, DEL,
+// or bytes that are not UTF-8.
 func needsByteCheck(b []byte) bool {
-	for len(b) >= 8 {
-		// Most words hold only printable ASCII: skip them eight bytes at a
-		// time. A word that may hold anything else (including tab, LF and
-		// CR) is looked at byte by byte.
-		if mayHoldControl(binary.LittleEndian.Uint64(b)) {
-			for _, c := range b[:8] {
-				if byteClass[c]&classCheck != 0 {
-					return true
+	for i := 0; i < len(b); {
+		if len(b)-i >= 8 {
+			if w := binary.LittleEndian.Uint64(b[i:]); w&high == 0 {
+				// Eight ASCII bytes: with no byte above 0x7f, adding 0x60
+				// or 1 carries into no other byte, so the high bit of
+				// c+0x60 is clear exactly when c < ' ', and that of c+1 is
+				// set exactly when c is DEL.
+				if (w+ones)&high != 0 {
+					return true // DEL
 				}
+				if ctl := ^(w + 0x60*ones) & high; ctl != 0 {
+					// Some byte is below ' ': all of them must be tab,
+					// LF or CR.
+					if ctl&^(zeros(w^ones*'\t')|zeros(w^ones*'\n')|zeros(w^ones*'\r')) != 0 {
+						return true
+					}
+				}
+				i += 8
+				continue
 			}
 		}
-		b = b[8:]
-	}
-	for _, c := range b {
-		if byteClass[c]&classCheck != 0 {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if byteClass[c]&classCheck != 0 {
+				return true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
 			return true
 		}
+		i += size
 	}
 	return false
 }
