@@ -1,3 +1,5 @@
 module github.com/crawlkit/robots
 
 go 1.22
+
+require github.com/google/go-cmp v0.7.0
