@@ -49,7 +49,9 @@ const (
 	// control byte, or bytes that are not UTF-8. A NUL byte ends the line.
 	InvalidBytes
 	// BeyondParseLimit: the body goes on past the parse limit; this line
-	// and all that follow are ignored.
+	// and all that follow are ignored. The line is the first one not
+	// parsed, which is the empty line after the last line break when all
+	// that lies past the limit is a line break.
 	BeyondParseLimit
 	// BadCrawlDelay: the value of a crawl-delay line is not a number of
 	// seconds. It is ignored.

@@ -270,11 +270,12 @@ func snapshotOf(file *robots.File, agents, urls []string) snapshot {
 	return s
 }
 
-// countLines returns the number of lines of body as SPEC.md section 1 counts
-// them: a line ends at LF, CR or CRLF (CRLF once), and the last line need not
-// end with one.
+// countLines returns the number of lines of body as SPEC.md counts them: a
+// line ends at LF, CR or CRLF (which counts once), and there is always a
+// last line after the last line break, empty if the body ends with one (as
+// Google's parser counts: a BeyondParseLimit diagnostic may fall there).
 func countLines(body []byte) int {
-	n := 0
+	n := 1
 	for i := 0; i < len(body); i++ {
 		switch body[i] {
 		case '\n':
@@ -285,9 +286,6 @@ func countLines(body []byte) int {
 				i++
 			}
 		}
-	}
-	if len(body) > 0 && body[len(body)-1] != '\n' && body[len(body)-1] != '\r' {
-		n++ // the last line has no line break
 	}
 	return n
 }
