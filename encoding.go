@@ -1,6 +1,9 @@
 package robots
 
-import "strings"
+import (
+	"math/bits"
+	"strings"
+)
 
 // This file turns what a caller asks about into the path that is matched, and
 // brings paths and patterns to the one canonical form in which they are
@@ -19,62 +22,83 @@ import "strings"
 // unchanged, without allocating, when nothing needs to change.
 
 // pathOf returns the part of target that rules are matched against: the
-// path, ;params and ?query, without the fragment, always starting with '/'.
+// path, ;params and ?query, always starting with '/'. It may still hold the
+// fragment, which canonicalPath drops.
 //
 // A target that begins with '/' is a path already. Anything else is read as
 // Google's parser reads it: an optional "scheme://" and authority are
 // skipped, and the path starts at the first '/', ';' or '?' after them, so
-// "example.com/a?b" gives "/a?b". A target with no path gives "/".
+// "example.com/a?b" gives "/a?b". A target with no path, or with a '#'
+// before its path, gives "/".
 func pathOf(target string) string {
 	if len(target) > 0 && target[0] == '/' {
-		if i := strings.IndexByte(target, '#'); i >= 0 {
-			return target[:i]
-		}
 		return target
 	}
-	start := 0
-	if proto := strings.Index(target, "://"); proto >= 0 {
-		// "://" only ends a scheme when no path, params or query starts
-		// before it ("/a?u=http://b" has no scheme).
-		if early := indexPathStart(target); early < 0 || early > proto {
-			start = proto + 3
-		}
-	}
-	i := indexPathStart(target[start:])
-	if i < 0 {
-		return "/"
-	}
-	i += start
-	end := len(target)
-	if hash := strings.IndexByte(target, '#'); hash >= 0 {
-		if hash < i {
+	var i int
+	switch {
+	case strings.HasPrefix(target, "https://"):
+		i = 8
+	case strings.HasPrefix(target, "http://"):
+		i = 7
+	default:
+		if i = afterScheme(target); i < 0 {
 			return "/"
 		}
-		end = hash
 	}
-	if target[i] != '/' {
-		return "/" + target[i:end]
-	}
-	return target[i:end]
-}
-
-// indexPathStart returns the index of the first '/', ';' or '?' in s, or -1.
-func indexPathStart(s string) int {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '/', ';', '?':
-			return i
+	// Skip the authority: up to the first '/', '?', ';' or '#'.
+	for ; len(target)-i >= 8; i += 8 {
+		w := load64(target[i : i+8])
+		if m := zeros(w^ones*'/') | zeros(w^ones*'?') | zeros(w^ones*';') | zeros(w^ones*'#'); m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			break
 		}
 	}
-	return -1
+	for ; i < len(target); i++ {
+		if c := target[i]; byteClass[c]&classAuthorityEnd != 0 {
+			switch c {
+			case '/':
+				return target[i:]
+			case '#':
+				return "/"
+			}
+			return "/" + target[i:] // '?' or ';'
+		}
+	}
+	return "/"
 }
 
-// canonicalPath returns p, a path as returned by pathOf, in canonical form.
-// It returns p itself, without allocating, when p is canonical already.
+// afterScheme returns the index after the "://" that ends target's scheme,
+// 0 if it has none, or -1 if a '#' comes first. "://" ends a scheme only when
+// no '/', ';' or '?' comes before it ("a?u=http://b" has no scheme).
+func afterScheme(target string) int {
+	for i := 0; i < len(target); i++ {
+		switch target[i] {
+		case ':':
+			if strings.HasPrefix(target[i+1:], "//") {
+				return i + 3
+			}
+		case '/', '?', ';':
+			return 0
+		case '#':
+			return -1
+		}
+	}
+	return 0
+}
+
+// canonicalPath returns p, a path as returned by pathOf, in canonical form
+// and without its fragment. It returns p or a prefix of it, without
+// allocating, when that is canonical already.
 func canonicalPath(p string) string {
 	i := firstChange(p, false)
 	if i < 0 {
 		return p
+	}
+	if p[i] == '#' {
+		return p[:i]
+	}
+	if j := strings.IndexByte(p[i:], '#'); j >= 0 {
+		p = p[:i+j]
 	}
 	var buf [256]byte
 	return string(appendCanonical(buf[:0], p, i, false))
@@ -94,7 +118,7 @@ func firstChange[T text](s T, pattern bool) int {
 	}
 	i := 0
 	// Skip eight bytes at a time while none of them can change.
-	for ; i+8 <= len(s); i += 8 {
+	for ; len(s)-i >= 8; i += 8 {
 		if maySpecial(load64(s[i:i+8]), pattern) {
 			break
 		}
@@ -104,6 +128,8 @@ func firstChange[T text](s T, pattern bool) int {
 			continue
 		}
 		switch c := s[i]; {
+		case c == '#': // only in a path, where it starts the fragment
+			return i
 		case c == '%':
 			if i+2 < len(s) && ishex(s[i+1]) && ishex(s[i+2]) {
 				if escapeChanges(s[i+1], s[i+2]) {
@@ -155,11 +181,14 @@ var byteClass = func() (t [256]uint8) {
 		if c <= ' ' || c >= 0x7f || c == '%' || c == '$' {
 			t[c] |= classPattern | classPath
 		}
-		if c == '*' {
+		if c == '*' || c == '#' {
 			t[c] |= classPath
 		}
 		if c == ':' || c == '#' {
 			t[c] |= classDelim
+		}
+		if c == '/' || c == '?' || c == ';' || c == '#' {
+			t[c] |= classAuthorityEnd
 		}
 	}
 	return t
@@ -174,6 +203,13 @@ const (
 	high = 0x8080808080808080
 )
 
+const low7 = 0x7f7f7f7f7f7f7f7f
+
+// zeros returns the high bit of each byte of x that is zero, exactly (no
+// carry crosses a byte), so zeros(w ^ ones*c) marks the bytes of w equal to
+// c.
+func zeros(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
+
 // load64 returns s[:8] as a little-endian word.
 func load64[T text](s T) uint64 {
 	_ = s[7]
@@ -181,28 +217,22 @@ func load64[T text](s T) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// hasByte reports whether some byte of w may be c.
-func hasByte(w uint64, c byte) bool {
-	x := w ^ ones*uint64(c)
-	return (x-ones)&^x&high != 0
-}
-
-// mayHoldControl reports whether some byte of w may be below ' ', DEL or
-// non-ASCII. For an ASCII byte b, b+0x60 stays below 0x80 exactly when
-// b < ' ', and b+1 reaches 0x80 exactly when b is DEL; carries out of
-// non-ASCII bytes only add false positives.
-func mayHoldControl(w uint64) bool {
-	return (w|(w+ones)|^(w+0x60*ones))&high != 0
-}
-
 // maySpecial reports whether some byte of w may be one that firstChange
-// stops at: space, a control byte, DEL, non-ASCII, '%' or '$', and for a
-// path '*'. b+0x5f stays below 0x80 exactly when b <= ' '.
+// stops at: a control byte, space, DEL, non-ASCII, '%' or '$', and for a
+// path '*' and '#'. Once w is known to be ASCII, no sum below carries from
+// one byte into the next, so each test is exact: the high bit of b+0x5f is
+// clear exactly when b <= ' ', that of b+1 is set exactly when b is DEL,
+// and '#', '$' and '%' are the bytes from 0x23 to 0x25 (a pattern has no
+// '#', as comments are gone).
 func maySpecial(w uint64, pattern bool) bool {
-	if (w|(w+ones)|^(w+0x5f*ones))&high != 0 || hasByte(w, '%') || hasByte(w, '$') {
+	if w&high != 0 {
 		return true
 	}
-	return !pattern && hasByte(w, '*')
+	m := ^(w + 0x5f*ones) | (w + ones) | (w+(0x80-0x23)*ones)&^(w+(0x80-0x26)*ones)
+	if !pattern {
+		m |= zeros(w ^ ones*'*')
+	}
+	return m&high != 0
 }
 
 const (
@@ -213,10 +243,12 @@ const (
 	// ('%' and '$' only in some places).
 	classPattern
 	// classPath: a byte the canonical form of a path may change ('%'
-	// only in some places).
+	// only in some places), or '#', which ends it.
 	classPath
 	// classDelim: ':' or '#', which end the key of a line.
 	classDelim
+	// classAuthorityEnd: '/', '?', ';' or '#', which end a URL's authority.
+	classAuthorityEnd
 )
 
 // mustEscape reports whether byte c, which is not part of a %XX escape, is

@@ -134,3 +134,121 @@ func summarize(f *File) fileSummary {
 	}
 	return s
 }
+
+func TestMaySpecial(t *testing.T) {
+	for _, pattern := range []bool{false, true} {
+		mask := uint8(classPath)
+		if pattern {
+			mask = classPattern
+		}
+		for c := 0; c < 256; c++ {
+			for pos := 0; pos < 8; pos++ {
+				b := []byte("abcdefgh")
+				b[pos] = byte(c)
+				want := byteClass[c]&mask != 0
+				if pattern && c == '#' {
+					want = true // a pattern has no '#'; the word test may say either
+				}
+				if got := maySpecial(load64(b), pattern); got != want {
+					t.Errorf("maySpecial(%q, pattern=%v) = %v, want %v", b, pattern, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestPathOf(t *testing.T) {
+	// The word loop and the byte loop of the authority scan both see each
+	// delimiter: hosts shorter and longer than eight bytes.
+	for _, tc := range []struct{ target, want string }{
+		{"https://a.b/x", "/x"},
+		{"https://www.example.com/x?y", "/x?y"},
+		{"https://www.example.com?y", "/?y"},
+		{"https://www.example.com;p", "/;p"},
+		{"https://www.example.com#f/x", "/"},
+		{"https://www.example.com", "/"},
+		{"http://a", "/"},
+		{"HTTP://www.example.com/A", "/A"},
+		{"ftp://files.example.com/pub/", "/pub/"},
+		{"example.com/a?b", "/a?b"},
+		{"a?u=http://b/c", "/?u=http://b/c"},
+		{"a#b://c/d", "/"},
+		{"/already/a/path#f", "/already/a/path#f"},
+	} {
+		if got := pathOf(tc.target); got != tc.want {
+			t.Errorf("pathOf(%q) = %q, want %q", tc.target, got, tc.want)
+		}
+	}
+}
+
+func TestEqualLower(t *testing.T) {
+	for _, tc := range []struct {
+		lower, s string
+		want     bool
+	}{
+		{"googlebot", "Googlebot", true},
+		{"googlebot", "GOOGLEBOT", true},
+		{"googlebot-news", "GoogleBot-News", true},
+		{"googlebot-news", "GoogleBot_News", false},
+		{"a_b-c_d-e_f", "A_B-C_D-E_F", true},
+		{"googlebot", "googlebos", false},
+		{"googlebot", "googlebo\xf4", false},
+		{"googlebo_", "GOOGLEBO\x7f", false}, // '_' | 0x20 is DEL: no folding trick
+		{"abcdefgh", "ABCDEFGH", true},
+		{"abcdefgh", "@BCDEFGH", false}, // '@' is next to 'A'
+		{"zzzzzzzz", "ZZZZZZZZ", true},
+		{"zzzzzzzz", "[ZZZZZZZ", false}, // '[' is next to 'Z'
+	} {
+		if got := equalLower(tc.lower, tc.s); got != tc.want {
+			t.Errorf("equalLower(%q, %q) = %v, want %v", tc.lower, tc.s, got, tc.want)
+		}
+	}
+}
+
+// FuzzIndex checks the matcher's index (binary search on literal prefixes,
+// parent chains, duplicates set aside, byte masks) against trying every
+// rule, on many rules at once. FuzzMatch checks what one rule matches.
+func FuzzIndex(f *testing.F) {
+	f.Add("/a\n/a/b\n/*x\n/*y\n/*z$\n*q\n/a*\n/a/b*c", uint64(0b10100101), "/a/b/xyzq")
+	f.Add("/*.pdf$\n/*?s=\n/*/print$\n/*.php\n/p/*.html$\n/p/\n/p/a\n/p/a", uint64(0x55), "/p/a.php?s=1")
+	f.Add("/\n/\n/\n/x\n/x$\n/x*\n*\n*$", uint64(0xf0), "/x")
+	f.Add("/aa\n/a\n/aaa*b\n/a*a*a*b\n/*a\n/*b\n/**\n/*$", uint64(3), "/aaaab")
+	f.Fuzz(func(t *testing.T, patterns string, allow uint64, path string) {
+		var rules []rule
+		for i, p := range strings.Split(patterns, "\n") {
+			if i == 40 {
+				break
+			}
+			c := string(appendCanonical(nil, p, 0, true))
+			rules = append(rules, newRule(c, i+1, allow&(1<<(i%64)) != 0))
+		}
+		path = canonicalPath(pathOf("/" + path))
+
+		// Try every rule that can match.
+		want := -1
+		for i := range rules {
+			r := rules[i]
+			if !r.live() {
+				continue
+			}
+			r.setPrefix()
+			if strings.HasPrefix(path, r.prefix()) && r.matchRest(path) && (want < 0 || r.priority() > want) {
+				want = r.priority()
+			}
+		}
+
+		m := newMatcher(rules)
+		m.compile()
+		got := -1
+		if i := m.match(path); i >= 0 {
+			r := &m.rules[i]
+			if !strings.HasPrefix(path, r.prefix()) || !r.matchRest(path) {
+				t.Fatalf("match(%q) chose %q, which does not match", path, r.pattern)
+			}
+			got = r.priority()
+		}
+		if got != want {
+			t.Errorf("match(%q) found a rule of priority %d, want %d; rules %q", path, got, want, patterns)
+		}
+	})
+}

@@ -143,11 +143,28 @@ func matchStars(p, s string, anchored bool) bool {
 
 // A matcher finds the deciding rule of a group for a path.
 type matcher struct {
-	// rules[:live] can match and are indexed once compile has run;
-	// rules[live:] never match and are kept to be listed.
-	rules []rule
-	live  int
+	// rules[:live] can match; rules[live:] never match and are kept to be
+	// listed. compile sorts rules[:live] and moves duplicates of other rules
+	// behind the first indexed ones: rules[:indexed] are searched.
+	rules   []rule
+	live    int
+	indexed int
+	// keys holds the first eight bytes of each indexed rule's literal
+	// prefix, big-endian, so that most comparisons of the binary search
+	// compare two integers.
+	keys []uint64
+	// needs holds, for each indexed rule with a '*', the byteBits of the
+	// bytes after its literal prefix: a path that lacks one of them cannot
+	// match, which is cheaper to see than to search. It is nil unless the
+	// group has many such rules that every path must be tried against
+	// (those whose literal prefix is "/" or ""), as working out the path's
+	// bits costs about as much as trying two rules.
+	needs []uint64
 }
+
+// minNeeds is how many rules with a star and a literal prefix of at most
+// one byte a group needs for its matcher to use needs.
+const minNeeds = 4
 
 // newMatcher returns a matcher for rules, which it may reorder.
 func newMatcher(rules []rule) matcher {
@@ -161,8 +178,9 @@ func newMatcher(rules []rule) matcher {
 	return matcher{rules: rules, live: live}
 }
 
-// compile sorts the live rules by literal prefix, then by priority, and links
-// each run of equal prefixes to its parent run.
+// compile sorts the live rules by literal prefix, then by priority, sets
+// duplicates aside (RFC 9309 section 2.2.2 lets a crawler drop them), and
+// links each run of equal prefixes to its parent run.
 func (m *matcher) compile() {
 	rs := m.rules[:m.live]
 	for i := range rs {
@@ -175,9 +193,27 @@ func (m *matcher) compile() {
 		if c := cmp.Compare(a.priority(), b.priority()); c != 0 {
 			return c
 		}
-		// Of two equal rules, the one written first is found first.
-		return cmp.Compare(b.line, a.line)
+		if c := strings.Compare(a.pattern, b.pattern); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.line, b.line)
 	})
+
+	// Keep the first written of equal rules, which are now adjacent.
+	var dups []rule
+	n := 0
+	for i := range rs {
+		if n > 0 && rs[i].pattern == rs[n-1].pattern && rs[i].flags == rs[n-1].flags {
+			dups = append(dups, rs[i])
+			continue
+		}
+		rs[n] = rs[i]
+		n++
+	}
+	copy(rs[n:], dups)
+	rs = rs[:n]
+	m.indexed = n
+
 	// stack holds the ends of the runs whose prefixes are prefixes of the
 	// current one, innermost last.
 	var stack []int32
@@ -201,17 +237,68 @@ func (m *matcher) compile() {
 		stack = append(stack, int32(end-1))
 		start = end
 	}
+
+	m.keys = make([]uint64, len(rs))
+	everyPath := 0
+	for i := range rs {
+		m.keys[i] = key8(rs[i].prefix())
+		if rs[i].lit <= 1 && rs[i].hasStar() {
+			everyPath++
+		}
+	}
+	if everyPath >= minNeeds {
+		m.needs = make([]uint64, len(rs))
+		for i := range rs {
+			if r := &rs[i]; r.hasStar() {
+				m.needs[i] = byteBits(strings.TrimSuffix(r.pattern[r.lit:], "$"))
+			}
+		}
+	}
+}
+
+// hasStar reports whether the rule's pattern holds a '*'. setPrefix must
+// have run.
+func (r *rule) hasStar() bool { return int(r.lit) < len(r.pattern) && r.pattern[r.lit] == '*' }
+
+// byteBits returns a set of bits, one for each byte of s but '*'. Bytes
+// share bits, so a set holding another's bits holds all its bytes only
+// perhaps; a set that lacks one of them certainly lacks a byte.
+func byteBits(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '*' {
+			m |= 1 << (c & 63)
+		}
+	}
+	return m
+}
+
+// key8 returns the first eight bytes of s as a big-endian integer, padded
+// with zeros, so that key8(a) < key8(b) implies a < b and a < b implies
+// key8(a) <= key8(b). (Canonical paths and patterns hold no zero bytes,
+// which would break the second.)
+func key8(s string) uint64 {
+	var k uint64
+	for i := 0; i < 8; i++ {
+		k <<= 8
+		if i < len(s) {
+			k |= uint64(s[i])
+		}
+	}
+	return k
 }
 
 // match returns the index in m.rules of the rule that decides for path, which
 // is in canonical form, or -1 if no rule matches. compile must have run.
 func (m *matcher) match(path string) int {
-	rs := m.rules[:m.live]
+	rs := m.rules[:m.indexed]
+	keys := m.keys[:len(rs)]
 	// Find the last rule whose literal prefix is <= path.
+	pk := key8(path)
 	lo, hi := 0, len(rs)
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
-		if rs[h].prefix() <= path {
+		if k := keys[h]; k < pk || k == pk && rs[h].prefix() <= path {
 			lo = h + 1
 		} else {
 			hi = h
@@ -222,13 +309,21 @@ func (m *matcher) match(path string) int {
 		j = int(rs[j].parent)
 	}
 	best, bestPriority := -1, -1
+	var have uint64 // byteBits(path), once a rule needs it
 	for ; j >= 0; j = int(rs[j].parent) {
 		for k := j; ; k-- {
 			r := &rs[k]
 			if r.priority() <= bestPriority {
 				break
 			}
-			if r.matchRest(path) {
+			skip := false
+			if m.needs != nil && m.needs[k] != 0 {
+				if have == 0 {
+					have = byteBits(path) | 1 // never 0 again
+				}
+				skip = m.needs[k]&^have != 0
+			}
+			if !skip && r.matchRest(path) {
 				best, bestPriority = k, r.priority()
 				break
 			}

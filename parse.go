@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -268,13 +269,6 @@ func knownKey(b []byte, i int) (keyKind, int) {
 	}
 	return keyUnknown, -1
 }
-
-// Exact word-at-a-time searches. zeros returns the high bit of each byte of
-// x that is zero (exactly: no carry crosses a byte), so zeros(w ^ ones*c)
-// marks the bytes of w that equal c.
-const low7 = 0x7f7f7f7f7f7f7f7f
-
-func zeros(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
 
 // indexKeyEnd returns the index of the first ':', '#', LF or CR in b at or
 // after i, or len(b).
@@ -628,6 +622,13 @@ func (p *parser) file() *File {
 
 	f := &File{}
 	f.groups, f.global = mergeGroups(raw, written)
+	if len(f.groups) <= maxFew {
+		for token, g := range f.groups {
+			f.few = append(f.few, namedGroup{token, g})
+		}
+		slices.SortFunc(f.few, func(a, b namedGroup) int { return strings.Compare(a.token, b.token) })
+		f.groups = nil
+	}
 	if len(p.sitemaps) > 0 {
 		f.sitemaps = make([]string, len(p.sitemaps))
 		for i, s := range p.sitemaps {

@@ -106,6 +106,7 @@ func (o Options) ParseReader(r io.Reader) (*File, error) {
 // concurrent use.
 type File struct {
 	groups   map[string]*Group // merged groups by lower-case product token
+	few      []namedGroup      // the same, when there are few: a scan beats the map
 	global   *Group            // the merged "*" groups, or nil
 	sitemaps []string
 	records  []Record
@@ -129,7 +130,12 @@ func (f *File) Group(agent string) *Group {
 // named returns the merged group whose product token equals agent, ignoring
 // case, or nil. It does not allocate for agents of up to 64 bytes.
 func (f *File) named(agent string) *Group {
-	if len(f.groups) == 0 {
+	if f.groups == nil {
+		for i := range f.few {
+			if n := &f.few[i]; len(n.token) == len(agent) && equalLower(n.token, agent) {
+				return n.group
+			}
+		}
 		return nil
 	}
 	var buf [64]byte
@@ -144,6 +150,44 @@ func (f *File) named(agent string) *Group {
 		buf[i] = c
 	}
 	return f.groups[string(buf[:len(agent)])]
+}
+
+// A namedGroup is a merged group and a product token that names it.
+type namedGroup struct {
+	token string // lower case
+	group *Group
+}
+
+// maxFew is how many product tokens a File scans instead of looking them
+// up in a map.
+const maxFew = 8
+
+// equalLower reports whether s equals lower, which is in lower case, without
+// regard to ASCII case. They have the same length. It compares eight bytes
+// at a time, lower-casing those of s: for ASCII bytes, b+0x3f has its high
+// bit set exactly when b >= 'A', and b+0x25 exactly when b > 'Z'.
+func equalLower(lower, s string) bool {
+	i := 0
+	for ; len(s)-i >= 8; i += 8 {
+		w := load64(s[i : i+8])
+		if w&high != 0 {
+			return false // lower is ASCII
+		}
+		upper := (w + 0x3f*ones) &^ (w + 0x25*ones) & high
+		if w|upper>>2 != load64(lower[i:i+8]) {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Allowed reports whether the crawler whose product token is agent may
