@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates bench/results.txt (raw `go test -bench` output, every library
-# side by side in one run) and bench/results-benchstat.txt (its summary).
+# side by side in one run), bench/results-benchstat.txt (its summary) and
+# bench/results.md (the summary as the Markdown tables of README.md).
 #
 # `go test -count 6` would run each benchmark six times in a row, so a burst
 # of load from another process lands on one library only. Instead the whole
@@ -47,4 +48,7 @@ else
 	benchstat=(go run golang.org/x/perf/cmd/benchstat@latest)
 fi
 # Columns are libraries; the ratio column compares each with temoto.
-"${benchstat[@]}" -col /lib@'(temoto crawlkit)' results.txt | tee results-benchstat.txt
+cols=/lib@'(temoto crawlkit)'
+"${benchstat[@]}" -col "$cols" results.txt | tee results-benchstat.txt
+"${benchstat[@]}" -format csv -col "$cols" results.txt 2>/dev/null | go run ./mdtable >results.md
+echo "run.sh: wrote results.txt, results-benchstat.txt and results.md" >&2
