@@ -131,15 +131,16 @@ func manyRules(n int) []byte {
 
 func BenchmarkManyRules(b *testing.B) {
 	body := manyRules(100000)
+	opts := Options{MaxBytes: len(body)} // all of it, not the first 500 KiB
 	b.Run("Parse", func(b *testing.B) {
 		b.SetBytes(int64(len(body)))
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			Parse(body)
+			opts.Parse(body)
 		}
 	})
 	b.Run("Allowed", func(b *testing.B) {
-		g := (Options{MaxBytes: len(body)}).Parse(body).Group("x")
+		g := opts.Parse(body).Group("x")
 		paths := []string{"/search/5/item-99999", "/static/3/page.html", "/cart/1/item-123456", "/nothing/here"}
 		g.Allowed(paths[0])
 		b.ReportAllocs()
