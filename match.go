@@ -49,6 +49,7 @@ const (
 	ruleImplied                    // Google's index page rule, derived from the allow rule on the same line
 	ruleAnchored                   // pattern ends with '$'
 	ruleRunStart                   // first rule of a run with equal literal prefixes; set by compile
+	ruleOneStar                    // pattern holds exactly one '*'; set by compile
 )
 
 // newRule returns a rule for pattern, which is in canonical form. Its
@@ -71,6 +72,9 @@ func (r *rule) setPrefix() {
 	r.lit = int32(len(p))
 	if i := strings.IndexByte(p, '*'); i >= 0 {
 		r.lit = int32(i)
+		if strings.IndexByte(p[i+1:], '*') < 0 {
+			r.flags |= ruleOneStar
+		}
 	}
 }
 
@@ -112,8 +116,16 @@ func (r *rule) matchRest(path string) bool {
 		p = p[:len(p)-1]
 	}
 	n := int(r.lit)
-	if n == len(p) {
+	switch {
+	case n == len(p):
 		return !anchored || len(path) == n
+	case r.flags&ruleOneStar != 0:
+		// "L*S": S somewhere after L, or at the end if anchored.
+		tail := p[n+1:]
+		if anchored {
+			return len(path)-n >= len(tail) && path[len(path)-len(tail):] == tail
+		}
+		return strings.Contains(path[n:], tail)
 	}
 	return matchStars(p[n+1:], path[n:], anchored)
 }
@@ -153,6 +165,11 @@ type matcher struct {
 	// prefix, big-endian, so that most comparisons of the binary search
 	// compare two integers.
 	keys []uint64
+	// second, for groups of more than minSecond indexed rules, narrows the
+	// binary search: the rules whose literal prefix starts with '/' and
+	// then byte c are rules[second[c]:second[c+1]]. (Every literal prefix
+	// is "", "/" or starts with '/' and another byte.)
+	second []int32
 	// needs holds, for each indexed rule with a '*', the byteBits of the
 	// bytes after its literal prefix: a path that lacks one of them cannot
 	// match, which is cheaper to see than to search. It is nil unless the
@@ -161,6 +178,10 @@ type matcher struct {
 	// bits costs about as much as trying two rules.
 	needs []uint64
 }
+
+// minSecond is how many indexed rules a group needs for its matcher to use
+// second.
+const minSecond = 8
 
 // minNeeds is how many rules with a star and a literal prefix of at most
 // one byte a group needs for its matcher to use needs.
@@ -238,6 +259,18 @@ func (m *matcher) compile() {
 		start = end
 	}
 
+	if len(rs) > minSecond {
+		m.second = make([]int32, 257)
+		i := 0
+		for c := 0; c < 256; c++ {
+			for i < len(rs) && !secondAtLeast(rs[i].prefix(), byte(c)) {
+				i++
+			}
+			m.second[c] = int32(i)
+		}
+		m.second[256] = int32(len(rs))
+	}
+
 	m.keys = make([]uint64, len(rs))
 	everyPath := 0
 	for i := range rs {
@@ -273,6 +306,12 @@ func byteBits(s string) uint64 {
 	return m
 }
 
+// secondAtLeast reports whether prefix, a literal prefix, sorts at or after
+// every string that starts with '/' and then c.
+func secondAtLeast(prefix string, c byte) bool {
+	return len(prefix) >= 2 && prefix[1] >= c
+}
+
 // key8 returns the first eight bytes of s as a big-endian integer, padded
 // with zeros, so that key8(a) < key8(b) implies a < b and a < b implies
 // key8(a) <= key8(b). (Canonical paths and patterns hold no zero bytes,
@@ -296,6 +335,11 @@ func (m *matcher) match(path string) int {
 	// Find the last rule whose literal prefix is <= path.
 	pk := key8(path)
 	lo, hi := 0, len(rs)
+	if m.second != nil && len(path) >= 2 && path[0] == '/' {
+		// Only rules whose prefix starts like path's can come after the
+		// last one before them.
+		lo, hi = int(m.second[path[1]]), int(m.second[int(path[1])+1])
+	}
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
 		if k := keys[h]; k < pk || k == pk && rs[h].prefix() <= path {
