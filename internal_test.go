@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -272,6 +273,38 @@ func TestFirstChange(t *testing.T) {
 			}
 			if got := firstChange(strings.Repeat("x", n), false); got != -1 {
 				t.Errorf("firstChange(%q, path) = %d, want -1", strings.Repeat("x", n), got)
+			}
+		}
+	}
+}
+
+func TestNamed(t *testing.T) {
+	// Token lengths around maxFewLen, in files with few tokens (scanned)
+	// and many (a map).
+	lengths := []int{1, 2, 9, maxFewLen - 1, maxFewLen, maxFewLen + 1, maxFewLen + 2, 40, 70, 9}
+	for _, n := range []int{3, maxFew, maxFew + 1, len(lengths)} {
+		var body strings.Builder
+		for i, l := range lengths[:n] {
+			fmt.Fprintf(&body, "User-agent: %s\nDisallow: /%d\n\n", strings.Repeat(string(rune('a'+i)), l), i)
+		}
+		f := Parse([]byte(body.String()))
+		if got, want := f.groups == nil, n <= maxFew; got != want {
+			t.Errorf("%d tokens: scanned = %v, want %v", n, got, want)
+		}
+		for i, l := range lengths[:n] {
+			agent := strings.ToUpper(strings.Repeat(string(rune('a'+i)), l))
+			g := f.named(agent)
+			if g == nil {
+				t.Errorf("%d tokens: named(%q) = nil", n, agent)
+				continue
+			}
+			if rules := g.Rules(); len(rules) != 1 || rules[0].Pattern != fmt.Sprintf("/%d", i) {
+				t.Errorf("%d tokens: named(%q) has rules %v, want Disallow: /%d", n, agent, rules, i)
+			}
+			for _, other := range []string{agent + "x", agent[1:], "x" + agent[1:]} {
+				if g := f.named(other); g != nil {
+					t.Errorf("%d tokens: named(%q) = %v, want nil", n, other, g.Agents())
+				}
 			}
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -622,13 +621,7 @@ func (p *parser) file() *File {
 
 	f := &File{}
 	f.groups, f.global = mergeGroups(raw, written)
-	if len(f.groups) <= maxFew {
-		for token, g := range f.groups {
-			f.few = append(f.few, namedGroup{token, g})
-		}
-		slices.SortFunc(f.few, func(a, b namedGroup) int { return strings.Compare(a.token, b.token) })
-		f.groups = nil
-	}
+	f.setFew()
 	if len(p.sitemaps) > 0 {
 		f.sitemaps = make([]string, len(p.sitemaps))
 		for i, s := range p.sitemaps {

@@ -35,8 +35,10 @@
 package robots
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -105,9 +107,12 @@ func (o Options) ParseReader(r io.Reader) (*File, error) {
 // A File is a parsed robots.txt file. It is immutable and safe for
 // concurrent use.
 type File struct {
-	groups   map[string]*Group // merged groups by lower-case product token
-	few      []namedGroup      // the same, when there are few: a scan beats the map
-	global   *Group            // the merged "*" groups, or nil
+	groups map[string]*Group // merged groups by lower-case product token
+	few    []namedGroup      // the same, when there are few, by length: a scan beats the map
+	// few[fewLen[n]:fewLen[n+1]] are the tokens of length n, for n up to
+	// maxFewLen, and few[fewLen[maxFewLen+1]:] are the longer ones.
+	fewLen   [maxFewLen + 3]uint8
+	global   *Group // the merged "*" groups, or nil
 	sitemaps []string
 	records  []Record
 	diags    []Diagnostic
@@ -131,9 +136,10 @@ func (f *File) Group(agent string) *Group {
 // case, or nil. It does not allocate for agents of up to 64 bytes.
 func (f *File) named(agent string) *Group {
 	if f.groups == nil {
-		for i := range f.few {
-			if n := &f.few[i]; len(n.token) == len(agent) && equalLower(n.token, agent) {
-				return n.group
+		n := min(len(agent), maxFewLen+1)
+		for i := f.fewLen[n]; i < f.fewLen[n+1]; i++ {
+			if t := &f.few[i]; len(t.token) == len(agent) && equalLower(t.token, agent) {
+				return t.group
 			}
 		}
 		return nil
@@ -159,8 +165,37 @@ type namedGroup struct {
 }
 
 // maxFew is how many product tokens a File scans instead of looking them
-// up in a map.
-const maxFew = 8
+// up in a map; tokens of up to maxFewLen bytes are found by their length.
+const (
+	maxFew    = 8
+	maxFewLen = 30
+)
+
+// setFew moves the groups of f to f.few when there are few, sorted by the
+// length of their tokens, and indexes them by length.
+func (f *File) setFew() {
+	if len(f.groups) > maxFew {
+		return
+	}
+	for token, g := range f.groups {
+		f.few = append(f.few, namedGroup{token, g})
+	}
+	f.groups = nil
+	slices.SortFunc(f.few, func(a, b namedGroup) int {
+		if c := cmp.Compare(len(a.token), len(b.token)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.token, b.token)
+	})
+	i := 0
+	for n := 0; n <= maxFewLen+1; n++ {
+		for i < len(f.few) && len(f.few[i].token) < n {
+			i++
+		}
+		f.fewLen[n] = uint8(i)
+	}
+	f.fewLen[maxFewLen+2] = uint8(len(f.few))
+}
 
 // equalLower reports whether s equals lower, which is in lower case, without
 // regard to ASCII case. They have the same length. It compares eight bytes
