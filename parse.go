@@ -225,7 +225,14 @@ func (p *parser) lineClean(b []byte, start int) (end int) {
 		i++
 	}
 	valueStart := i
-	valueEnd := indexValueEnd(b, i)
+	var valueEnd int
+	from := 0 // where the value may first differ from its canonical form
+	if kind == keyAllow || kind == keyDisallow {
+		valueEnd, from = indexPatternEnd(b, i)
+		from -= valueStart
+	} else {
+		valueEnd = indexValueEnd(b, i)
+	}
 	end = valueEnd
 	if end < len(b) && b[end] == '#' {
 		end = indexLineEnd(b, end)
@@ -239,9 +246,12 @@ func (p *parser) lineClean(b []byte, start int) (end int) {
 		return end
 	}
 	value := trimRight(b[valueStart:valueEnd])
-	if kind == keyUnknown {
+	switch kind {
+	case keyUnknown:
 		p.keyValue(key, value, b[start:end])
-	} else {
+	case keyAllow, keyDisallow:
+		p.rule(value, kind == keyAllow, b[start:end], min(from, len(value)))
+	default:
 		p.apply(kind, key, value, b[start:end])
 	}
 	return end
@@ -301,6 +311,46 @@ func indexValueEnd(b []byte, i int) int {
 		}
 	}
 	return len(b)
+}
+
+// indexPatternEnd is indexValueEnd for the value of an allow or disallow
+// line, which also returns the index of the first byte from i on that may
+// differ in the value's canonical form (see firstChange), or the value's
+// end. In a word of ASCII bytes the tests are exact; in one with other
+// bytes, carries only mark bytes above a non-ASCII one, which is marked
+// itself, so the lowest mark is exact too.
+func indexPatternEnd(b []byte, i int) (end, from int) {
+	from = -1
+	for ; len(b)-i >= 8; i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if from < 0 {
+			// Non-ASCII, <= ' ', DEL, and '#' to '%'.
+			special := w | ^(w + 0x5f*ones) | (w + ones) | (w+(0x80-0x23)*ones)&^(w+(0x80-0x26)*ones)
+			if special &= high; special != 0 {
+				from = i + bits.TrailingZeros64(special)>>3
+			}
+		}
+		if m := zeros(w^ones*'#') | zeros(w^ones*'\n') | zeros(w^ones*'\r'); m != 0 {
+			end = i + bits.TrailingZeros64(m)>>3
+			if from < 0 || from > end {
+				from = end
+			}
+			return end, from
+		}
+	}
+	for ; i < len(b); i++ {
+		c := b[i]
+		if from < 0 && byteClass[c]&classPattern != 0 {
+			from = i
+		}
+		if c == '#' || c == '\n' || c == '\r' {
+			break
+		}
+	}
+	if from < 0 || from > i {
+		from = i
+	}
+	return i, from
 }
 
 // indexLineEnd returns the index of the first LF or CR in b at or after i,
@@ -400,7 +450,7 @@ func (p *parser) apply(k keyKind, key, value, line []byte) {
 	case keyUserAgent:
 		p.userAgent(value)
 	case keyAllow, keyDisallow:
-		p.rule(value, k == keyAllow, line)
+		p.rule(value, k == keyAllow, line, 0)
 	case keySitemap:
 		if len(value) > 0 {
 			p.sitemaps = append(p.sitemaps, p.save(value))
@@ -474,8 +524,9 @@ func productToken(b []byte) []byte {
 	return b
 }
 
-// rule reads the value of an allow or disallow line.
-func (p *parser) rule(value []byte, allow bool, line []byte) {
+// rule reads the value of an allow or disallow line. value[:from] is known
+// to be in canonical form.
+func (p *parser) rule(value []byte, allow bool, line []byte, from int) {
 	if p.cur < 0 {
 		p.diag(RuleOutsideGroup, trim(line))
 		return
@@ -486,7 +537,13 @@ func (p *parser) rule(value []byte, allow bool, line []byte) {
 	}
 	r := parsedRule{line: int32(p.line), allow: allow}
 	r.pattern.off = int32(len(p.arena))
-	if i := firstChange(value, true); i < 0 {
+	i := -1
+	if from < len(value) {
+		if i = firstChange(value[from:], true); i >= 0 {
+			i += from
+		}
+	}
+	if i < 0 {
 		p.arena = append(p.arena, value...)
 		r.pattern.end = int32(len(p.arena))
 		r.written = r.pattern
