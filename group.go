@@ -29,6 +29,7 @@ type Group struct {
 // rules, before merging.
 type rawGroup struct {
 	agents   []string // product tokens as written, and "*"
+	lower    []string // agents in lower case
 	tokens   []string // product tokens in lower case, without "*"
 	global   bool     // one of the user-agent lines is "*"
 	rules    []rule   // the group's rules, with the index page rules they imply
@@ -36,16 +37,21 @@ type rawGroup struct {
 	hasDelay bool
 }
 
-// mergeGroups builds the merged groups of a file: one for each product token
-// and one for "*" (nil if the file has no "*" group). Tokens, and "*", that
-// name the same raw groups share one merged group.
-func mergeGroups(raw []rawGroup, written map[int32]string) (named map[string]*Group, global *Group) {
+// mergeGroups builds the merged groups of a file: one for each product token,
+// returned sorted by token, and one for "*" (nil if the file has no "*"
+// group). Tokens, and "*", that name the same raw groups share one merged
+// group.
+func mergeGroups(raw []rawGroup, written map[int32]string) (named []namedGroup, global *Group) {
 	// Pair each token with the groups that name it, in file order.
 	type naming struct {
 		token string
 		group int
 	}
-	var refs []naming
+	n := 0
+	for i := range raw {
+		n += len(raw[i].tokens)
+	}
+	refs := make([]naming, 0, n)
 	for i := range raw {
 		for _, t := range raw[i].tokens {
 			refs = append(refs, naming{t, i})
@@ -58,7 +64,8 @@ func mergeGroups(raw []rawGroup, written map[int32]string) (named map[string]*Gr
 		return a.group - b.group
 	})
 
-	m := merger{raw: raw, written: written}
+	// There are at most as many merged groups as tokens, and "*".
+	m := merger{raw: raw, written: written, groups: make([]Group, 0, len(refs)+1)}
 	var ids []int
 	for i := 0; i < len(refs); {
 		token := refs[i].token
@@ -69,9 +76,9 @@ func mergeGroups(raw []rawGroup, written map[int32]string) (named map[string]*Gr
 			}
 		}
 		if named == nil {
-			named = make(map[string]*Group)
+			named = make([]namedGroup, 0, len(refs))
 		}
-		named[token] = m.group(ids)
+		named = append(named, namedGroup{token, m.group(ids)})
 	}
 	ids = ids[:0]
 	for i := range raw {
@@ -89,6 +96,7 @@ func mergeGroups(raw []rawGroup, written map[int32]string) (named map[string]*Gr
 type merger struct {
 	raw     []rawGroup
 	written map[int32]string
+	groups  []Group           // all merged groups, allocated at once
 	single  []*Group          // merged groups of one raw group, by its index
 	multi   map[string]*Group // merged groups of several, by idsKey
 }
@@ -130,36 +138,39 @@ func idsKey(ids []int) string {
 // rules in place: no other merged group uses them the same way, and those
 // made of several copy them first.
 func (m *merger) build(ids []int) *Group {
-	g := &Group{written: m.written}
+	m.groups = append(m.groups, Group{written: m.written}) // never grows: see mergeGroups
+	g := &m.groups[len(m.groups)-1]
 	if len(ids) == 1 {
 		r := &m.raw[ids[0]]
-		g.agents = dedup(r.agents, true)
+		g.agents = dedup(r.agents, r.lower)
 		g.delay, g.hasDelay = r.delay, r.hasDelay
 		g.m = newMatcher(r.rules)
 		return g
 	}
-	n := 0
+	n, na := 0, 0
 	for _, id := range ids {
 		n += len(m.raw[id].rules)
+		na += len(m.raw[id].agents)
 	}
 	rules := make([]rule, 0, n)
+	agents, lower := make([]string, 0, na), make([]string, 0, na)
 	for _, id := range ids {
 		r := &m.raw[id]
 		rules = append(rules, r.rules...)
-		g.agents = append(g.agents, r.agents...)
+		agents, lower = append(agents, r.agents...), append(lower, r.lower...)
 		if r.hasDelay && (!g.hasDelay || r.delay > g.delay) {
 			g.delay, g.hasDelay = r.delay, true
 		}
 	}
-	g.agents = dedup(g.agents, true)
+	g.agents = dedup(agents, lower)
 	g.m = newMatcher(rules)
 	return g
 }
 
-// dedup returns list without the later of any two equal strings, or of any
-// two strings equal without regard to case if fold is set. It returns list
-// itself when there are none, and takes linear time.
-func dedup(list []string, fold bool) []string {
+// dedup returns list without the later of any two strings whose keys (the
+// same index in keys) are equal. It returns list itself when there are
+// none, and takes linear time.
+func dedup(list, keys []string) []string {
 	var seen map[string]bool
 	if len(list) > 8 {
 		seen = make(map[string]bool, len(list))
@@ -168,16 +179,10 @@ func dedup(list []string, fold bool) []string {
 	for i, s := range list {
 		var dup bool
 		if seen != nil {
-			k := s
-			if fold {
-				k = strings.ToLower(s)
-			}
-			dup = seen[k]
-			seen[k] = true
+			dup = seen[keys[i]]
+			seen[keys[i]] = true
 		} else {
-			dup = slices.ContainsFunc(list[:i], func(t string) bool {
-				return s == t || fold && strings.EqualFold(s, t)
-			})
+			dup = slices.Contains(keys[:i], keys[i])
 		}
 		switch {
 		case dup && out == nil:

@@ -93,8 +93,20 @@ func parse(body []byte, limit int) *File {
 // keeps is copied out of them.
 var parsers = sync.Pool{New: func() any { return new(parser) }}
 
-// free returns p to the pool, keeping the capacity of its slices.
+// maxPooled and maxPooledRules bound the scratch space a pooled parser
+// keeps: a parser that read a bigger body is left to the garbage collector,
+// so that one big file does not keep its parse's scratch space alive.
+const (
+	maxPooled      = 64 << 10
+	maxPooledRules = 2048
+)
+
+// free returns p to the pool, keeping the capacity of its slices, unless
+// they are big.
 func (p *parser) free() {
+	if cap(p.arena) > maxPooled || cap(p.rules) > maxPooledRules {
+		return
+	}
 	*p = parser{
 		arena:    p.arena[:0],
 		rules:    p.rules[:0],
@@ -635,20 +647,26 @@ func (p *parser) file() *File {
 	arena := string(p.arena)
 	str := func(s span) string { return arena[s.off:s.end] }
 
-	// Each raw group's agents, tokens and rules are sub-slices of these,
-	// which are allocated once at their final size.
+	// Each raw group's agents, their lower-case forms, tokens and rules are
+	// sub-slices of these, which are allocated once at their final size.
 	agents := make([]string, len(p.agents))
+	lower := make([]string, len(p.agents))
 	tokens := make([]string, 0, len(p.agents))
 	rules := make([]rule, 0, len(p.rules)+p.implied)
 	var written map[int32]string
 	raw := make([]rawGroup, len(p.groups))
 	for i, a := range p.agents {
 		agents[i] = str(a.name)
+		lower[i] = agents[i] // "*"
+		if a.lower != (span{}) {
+			lower[i] = str(a.lower)
+		}
 	}
 	for gi := range p.groups {
 		pg, rg := &p.groups[gi], &raw[gi]
 		rg.global, rg.delay, rg.hasDelay = pg.global, pg.delay, pg.hasDelay
 		rg.agents = agents[pg.agents.off:pg.agents.end:pg.agents.end]
+		rg.lower = lower[pg.agents.off:pg.agents.end:pg.agents.end]
 		first := len(tokens)
 		for _, a := range p.agents[pg.agents.off:pg.agents.end] {
 			if a.lower != (span{}) {
@@ -677,14 +695,15 @@ func (p *parser) file() *File {
 	}
 
 	f := &File{}
-	f.groups, f.global = mergeGroups(raw, written)
-	f.setFew()
+	named, global := mergeGroups(raw, written)
+	f.setNamed(named)
+	f.global = global
 	if len(p.sitemaps) > 0 {
 		f.sitemaps = make([]string, len(p.sitemaps))
 		for i, s := range p.sitemaps {
 			f.sitemaps[i] = str(s)
 		}
-		f.sitemaps = dedup(f.sitemaps, false)
+		f.sitemaps = dedup(f.sitemaps, f.sitemaps)
 	}
 	if len(p.records) > 0 {
 		f.records = make([]Record, len(p.records))

@@ -171,22 +171,19 @@ const (
 	maxFewLen = 30
 )
 
-// setFew moves the groups of f to f.few when there are few, sorted by the
-// length of their tokens, and indexes them by length.
-func (f *File) setFew() {
-	if len(f.groups) > maxFew {
+// setNamed keeps the merged groups named by product tokens, which are
+// sorted by token: when there are few, sorted by the length of their tokens
+// and indexed by length; else in a map.
+func (f *File) setNamed(named []namedGroup) {
+	if len(named) > maxFew {
+		f.groups = make(map[string]*Group, len(named))
+		for _, n := range named {
+			f.groups[n.token] = n.group
+		}
 		return
 	}
-	for token, g := range f.groups {
-		f.few = append(f.few, namedGroup{token, g})
-	}
-	f.groups = nil
-	slices.SortFunc(f.few, func(a, b namedGroup) int {
-		if c := cmp.Compare(len(a.token), len(b.token)); c != 0 {
-			return c
-		}
-		return strings.Compare(a.token, b.token)
-	})
+	f.few = named
+	slices.SortStableFunc(f.few, func(a, b namedGroup) int { return cmp.Compare(len(a.token), len(b.token)) })
 	i := 0
 	for n := 0; n <= maxFewLen+1; n++ {
 		for i < len(f.few) && len(f.few[i].token) < n {
