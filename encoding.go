@@ -46,25 +46,13 @@ func pathOf(target string) string {
 		}
 	}
 	// Skip the authority: up to the first '/', '?', ';' or '#'.
-	for ; len(target)-i >= 8; i += 8 {
-		w := load64(target[i : i+8])
-		if m := zeros(w^ones*'/') | zeros(w^ones*'?') | zeros(w^ones*';') | zeros(w^ones*'#'); m != 0 {
-			i += bits.TrailingZeros64(m) >> 3
-			break
-		}
+	switch i = indexAny4(target, i, '/', '?', ';', '#'); {
+	case i == len(target) || target[i] == '#':
+		return "/"
+	case target[i] == '/':
+		return target[i:]
 	}
-	for ; i < len(target); i++ {
-		if c := target[i]; byteClass[c]&classAuthorityEnd != 0 {
-			switch c {
-			case '/':
-				return target[i:]
-			case '#':
-				return "/"
-			}
-			return "/" + target[i:] // '?' or ';'
-		}
-	}
-	return "/"
+	return "/" + target[i:] // '?' or ';'
 }
 
 // afterScheme returns the index after the "://" that ends target's scheme,
@@ -175,7 +163,7 @@ func appendCanonical[T text](dst []byte, s T, first int, pattern bool) []byte {
 // canonical encoding, so that each scan costs one table lookup per byte.
 var byteClass = func() (t [256]uint8) {
 	for c := 0; c < 256; c++ {
-		if c < ' ' && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f {
+		if c < ' ' && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
 			t[c] |= classCheck
 		}
 		if c <= ' ' || c >= 0x7f || c == '%' || c == '$' {
@@ -187,28 +175,42 @@ var byteClass = func() (t [256]uint8) {
 		if c == ':' || c == '#' {
 			t[c] |= classDelim
 		}
-		if c == '/' || c == '?' || c == ';' || c == '#' {
-			t[c] |= classAuthorityEnd
-		}
 	}
 	return t
 }()
 
-// Word-at-a-time tests. Each sets the high bit of some bytes of a word, so
-// that a zero result rules out every byte of the word and a non-zero result
-// asks for a closer look (it may have false positives, never false
-// negatives).
+// Word-at-a-time tests read eight bytes as one little-endian word and mark
+// the bytes they look for by setting their high bits. Each test says whether
+// it is exact or may also mark other bytes.
 const (
 	ones = 0x0101010101010101
 	high = 0x8080808080808080
+	low7 = 0x7f7f7f7f7f7f7f7f
 )
-
-const low7 = 0x7f7f7f7f7f7f7f7f
 
 // zeros returns the high bit of each byte of x that is zero, exactly (no
 // carry crosses a byte), so zeros(w ^ ones*c) marks the bytes of w equal to
 // c.
 func zeros(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
+
+// indexAny4 returns the index of the first byte of s at or after i that is
+// c1, c2, c3 or c4 (repeat one to look for fewer), or len(s). It tests eight
+// bytes at a time, exactly.
+func indexAny4[T text](s T, i int, c1, c2, c3, c4 byte) int {
+	w1, w2, w3, w4 := ones*uint64(c1), ones*uint64(c2), ones*uint64(c3), ones*uint64(c4)
+	for ; len(s)-i >= 8; i += 8 {
+		w := load64(s[i : i+8])
+		if m := zeros(w^w1) | zeros(w^w2) | zeros(w^w3) | zeros(w^w4); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c == c1 || c == c2 || c == c3 || c == c4 {
+			return i
+		}
+	}
+	return len(s)
+}
 
 // load64 returns s[:8] as a little-endian word.
 func load64[T text](s T) uint64 {
@@ -236,8 +238,8 @@ func maySpecial(w uint64, pattern bool) bool {
 }
 
 const (
-	// classCheck: a control byte other than tab, LF and CR, DEL, or a
-	// non-ASCII byte: a line holding one may need a diagnostic.
+	// classCheck: a control byte other than tab, LF and CR, or DEL: a line
+	// holding one needs an InvalidBytes diagnostic.
 	classCheck = 1 << iota
 	// classPattern: a byte the canonical form of a pattern may change
 	// ('%' and '$' only in some places).
@@ -247,8 +249,6 @@ const (
 	classPath
 	// classDelim: ':' or '#', which end the key of a line.
 	classDelim
-	// classAuthorityEnd: '/', '?', ';' or '#', which end a URL's authority.
-	classAuthorityEnd
 )
 
 // mustEscape reports whether byte c, which is not part of a %XX escape, is

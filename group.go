@@ -30,7 +30,6 @@ type Group struct {
 type rawGroup struct {
 	agents   []string // product tokens as written, and "*"
 	lower    []string // agents in lower case
-	tokens   []string // product tokens in lower case, without "*"
 	global   bool     // one of the user-agent lines is "*"
 	rules    []rule   // the group's rules, with the index page rules they imply
 	delay    time.Duration
@@ -49,12 +48,14 @@ func mergeGroups(raw []rawGroup, written map[int32]string) (named []namedGroup, 
 	}
 	n := 0
 	for i := range raw {
-		n += len(raw[i].tokens)
+		n += len(raw[i].lower)
 	}
 	refs := make([]naming, 0, n)
 	for i := range raw {
-		for _, t := range raw[i].tokens {
-			refs = append(refs, naming{t, i})
+		for _, t := range raw[i].lower {
+			if t != "*" {
+				refs = append(refs, naming{t, i})
+			}
 		}
 	}
 	slices.SortFunc(refs, func(a, b naming) int {

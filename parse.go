@@ -29,8 +29,9 @@ type span struct{ off, end int32 }
 type parser struct {
 	arena []byte // bytes kept for the File; see span
 	line  int    // number of the current line, from 1
-	// checkBytes is set when the body holds bytes that some line may need a
-	// diagnostic for: control bytes other than tab, DEL, or non-ASCII.
+	// checkBytes is set when some line may need an InvalidBytes diagnostic:
+	// the body holds a control byte other than tab, LF and CR, DEL, or
+	// bytes that are not UTF-8. It sends the body to lex, not lexClean.
 	checkBytes bool
 
 	rules    []parsedRule
@@ -293,37 +294,11 @@ func knownKey(b []byte, i int) (keyKind, int) {
 
 // indexKeyEnd returns the index of the first ':', '#', LF or CR in b at or
 // after i, or len(b).
-func indexKeyEnd(b []byte, i int) int {
-	for ; len(b)-i >= 8; i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := zeros(w^ones*':') | zeros(w^ones*'#') | zeros(w^ones*'\n') | zeros(w^ones*'\r'); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for ; i < len(b); i++ {
-		if c := b[i]; c == ':' || c == '#' || c == '\n' || c == '\r' {
-			return i
-		}
-	}
-	return len(b)
-}
+func indexKeyEnd(b []byte, i int) int { return indexAny4(b, i, ':', '#', '\n', '\r') }
 
 // indexValueEnd returns the index of the first '#', LF or CR in b at or after
 // i, or len(b).
-func indexValueEnd(b []byte, i int) int {
-	for ; len(b)-i >= 8; i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := zeros(w^ones*'#') | zeros(w^ones*'\n') | zeros(w^ones*'\r'); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for ; i < len(b); i++ {
-		if c := b[i]; c == '#' || c == '\n' || c == '\r' {
-			return i
-		}
-	}
-	return len(b)
-}
+func indexValueEnd(b []byte, i int) int { return indexAny4(b, i, '#', '#', '\n', '\r') }
 
 // indexPatternEnd is indexValueEnd for the value of an allow or disallow
 // line, which also returns the index of the first byte from i on that may
@@ -367,20 +342,7 @@ func indexPatternEnd(b []byte, i int) (end, from int) {
 
 // indexLineEnd returns the index of the first LF or CR in b at or after i,
 // or len(b).
-func indexLineEnd(b []byte, i int) int {
-	for ; len(b)-i >= 8; i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := zeros(w^ones*'\n') | zeros(w^ones*'\r'); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-	}
-	for ; i < len(b); i++ {
-		if c := b[i]; c == '\n' || c == '\r' {
-			return i
-		}
-	}
-	return len(b)
-}
+func indexLineEnd(b []byte, i int) int { return indexAny4(b, i, '\n', '\n', '\n', '\r') }
 
 // indexFrom returns the index of the first c in b at or after i, or len(b).
 func indexFrom(b []byte, i int, c byte) int {
@@ -647,11 +609,10 @@ func (p *parser) file() *File {
 	arena := string(p.arena)
 	str := func(s span) string { return arena[s.off:s.end] }
 
-	// Each raw group's agents, their lower-case forms, tokens and rules are
+	// Each raw group's agents, their lower-case forms and its rules are
 	// sub-slices of these, which are allocated once at their final size.
 	agents := make([]string, len(p.agents))
 	lower := make([]string, len(p.agents))
-	tokens := make([]string, 0, len(p.agents))
 	rules := make([]rule, 0, len(p.rules)+p.implied)
 	var written map[int32]string
 	raw := make([]rawGroup, len(p.groups))
@@ -667,14 +628,7 @@ func (p *parser) file() *File {
 		rg.global, rg.delay, rg.hasDelay = pg.global, pg.delay, pg.hasDelay
 		rg.agents = agents[pg.agents.off:pg.agents.end:pg.agents.end]
 		rg.lower = lower[pg.agents.off:pg.agents.end:pg.agents.end]
-		first := len(tokens)
-		for _, a := range p.agents[pg.agents.off:pg.agents.end] {
-			if a.lower != (span{}) {
-				tokens = append(tokens, str(a.lower))
-			}
-		}
-		rg.tokens = tokens[first:len(tokens):len(tokens)]
-		first = len(rules)
+		first := len(rules)
 		for i := range p.rules[pg.first:pg.end] {
 			pr := &p.rules[pg.first+i]
 			rules = append(rules, newRule(str(pr.pattern), int(pr.line), pr.allow))
