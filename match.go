@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -34,6 +35,15 @@ import (
 // prefix present), because any string sorted between a prefix of the path and
 // the path itself starts with that prefix. Within a run, rules are sorted by
 // priority, so the first match in a run is the run's best.
+//
+// Three things keep the search short. Duplicate rules are set aside. The
+// first eight bytes of each literal prefix are kept as an integer, and for a
+// group of more than a few rules, where the prefixes "/c..." start for each
+// byte c, so the binary search mostly compares integers over a narrow range.
+// And a group with many wildcard rules that every path must be tried against
+// keeps for each a 64-bit mask of the bytes it needs, so that a path lacking
+// one skips the rule without a search. The index is built when the group is
+// first queried.
 
 // A rule is an allow or disallow rule compiled for matching.
 type rule struct {
@@ -82,17 +92,12 @@ func (r *rule) setPrefix() {
 // pattern whose last path segment starts with "index.htm" ("/d/" of
 // "/d/index.html"), or -1. Google's parser lets such a rule allow the
 // directory itself too, as if "/d/$" were written.
-func indexPageDir[T text](pattern T) int {
-	const index = "/index.htm"
-	for i := len(pattern) - 1; i >= 0; i-- {
-		if pattern[i] == '/' {
-			if len(pattern)-i >= len(index) && string(pattern[i:i+len(index)]) == index {
-				return i + 1
-			}
-			return -1
-		}
+func indexPageDir(pattern []byte) int {
+	i := bytes.LastIndexByte(pattern, '/')
+	if i < 0 || !bytes.HasPrefix(pattern[i:], []byte("/index.htm")) {
+		return -1
 	}
-	return -1
+	return i + 1
 }
 
 // live reports whether the rule can match anything.
