@@ -138,6 +138,13 @@ func (r *rule) matchRest(path string) bool {
 // matchStars reports whether "*"+p matches a prefix of s (all of s when
 // anchored). p may hold more stars.
 func matchStars(p, s string, anchored bool) bool {
+	if anchored {
+		// The part after the last star must end s: a cheap test that most
+		// paths fail.
+		if last := p[strings.LastIndexByte(p, '*')+1:]; !strings.HasSuffix(s, last) {
+			return false
+		}
+	}
 	for {
 		i := strings.IndexByte(p, '*')
 		if i < 0 {
