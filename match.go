@@ -182,6 +182,9 @@ type matcher struct {
 	// then byte c are rules[second[c]:second[c+1]]. (Every literal prefix
 	// is "", "/" or starts with '/' and another byte.)
 	second []int32
+	// root is the end of the run of rules whose literal prefix is "/", or
+	// else "", or -1: the deepest prefix every path has.
+	root int32
 	// needs holds, for each indexed rule with a '*', the byteBits of the
 	// bytes after its literal prefix: a path that lacks one of them cannot
 	// match, which is cheaper to see than to search. It is nil unless the
@@ -271,6 +274,13 @@ func (m *matcher) compile() {
 		start = end
 	}
 
+	m.root = -1
+	for i := range rs {
+		if len(rs[i].prefix()) > 1 {
+			break
+		}
+		m.root = int32(i)
+	}
 	if len(rs) > minSecond {
 		m.second = make([]int32, 257)
 		i := 0
@@ -347,11 +357,13 @@ func (m *matcher) match(path string) int {
 	// Find the last rule whose literal prefix is <= path.
 	pk := key8(path)
 	lo, hi := 0, len(rs)
-	if m.second != nil && len(path) >= 2 && path[0] == '/' {
-		// Only rules whose prefix starts like path's can come after the
-		// last one before them.
+	narrow := m.second != nil && len(path) >= 2 && path[0] == '/'
+	if narrow {
+		// Of the rules whose prefix does not start like path's, only those
+		// with prefix "" or "/" can match it.
 		lo, hi = int(m.second[path[1]]), int(m.second[int(path[1])+1])
 	}
+	base := lo
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
 		if k := keys[h]; k < pk || k == pk && rs[h].prefix() <= path {
@@ -361,6 +373,9 @@ func (m *matcher) match(path string) int {
 		}
 	}
 	j := lo - 1
+	if narrow && j < base {
+		j = int(m.root)
+	}
 	for j >= 0 && !strings.HasPrefix(path, rs[j].prefix()) {
 		j = int(rs[j].parent)
 	}
