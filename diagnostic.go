@@ -75,6 +75,7 @@ var kindNames = [...]string{
 	MalformedLine:       "malformed line",
 }
 
+// String returns the kind's name, such as "unknown key".
 func (k DiagnosticKind) String() string {
 	if k > 0 && int(k) < len(kindNames) {
 		return kindNames[k]

@@ -310,6 +310,7 @@ var reasonNames = [...]string{
 	RobotsTxt:     "/robots.txt is always allowed",
 }
 
+// String returns a short description of the reason, such as "no rule matched".
 func (r Reason) String() string {
 	if r > 0 && int(r) < len(reasonNames) {
 		return reasonNames[r]
