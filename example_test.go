@@ -100,3 +100,19 @@ func ExampleOptions_Parse() {
 	// Output:
 	// false
 }
+
+// A crawler passes its own product token, not a whole User-Agent header:
+// the header's leading token may name another product entirely.
+func ExampleProductToken() {
+	f := robots.Parse([]byte("User-agent: Googlebot\nDisallow: /private/\n"))
+
+	header := "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+	fmt.Println(robots.ProductToken(header), f.Allowed(robots.ProductToken(header), "/private/x"))
+
+	fmt.Println(robots.ProductToken("Googlebot/2.1"), f.Allowed(robots.ProductToken("Googlebot/2.1"), "/private/x"))
+	fmt.Println(robots.ValidProductToken("Googlebot/2.1"), robots.ValidProductToken("Googlebot"))
+	// Output:
+	// Mozilla true
+	// Googlebot false
+	// false true
+}

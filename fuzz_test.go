@@ -294,17 +294,14 @@ func countLines(body []byte) int {
 // runs of letters, '-' and '_' of body, also upper-cased.
 func agentsFrom(body []byte) []string {
 	agents := []string{"foobot", "*"}
-	isToken := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_' }
-	for i := 0; i < len(body) && len(agents) < 6; {
-		if !isToken(body[i]) {
+	s := string(body)
+	for i := 0; i < len(s) && len(agents) < 6; {
+		tok := robots.ProductToken(s[i:])
+		if tok == "" {
 			i++
 			continue
 		}
-		j := i
-		for j < len(body) && isToken(body[j]) {
-			j++
-		}
-		tok := string(body[i:j])
+		j := i + len(tok)
 		if !slices.Contains(agents, tok) {
 			agents = append(agents, tok, strings.ToUpper(tok))
 		}

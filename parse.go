@@ -459,7 +459,7 @@ func (p *parser) userAgent(value []byte) {
 		}
 		return
 	}
-	tok := productToken(value)
+	tok := value[:tokenLen(value)]
 	if len(tok) == 0 {
 		return
 	}
@@ -486,16 +486,6 @@ func hasUpper(b []byte) bool {
 		}
 	}
 	return false
-}
-
-// productToken returns the leading run of letters, '-' and '_' of an agent.
-func productToken(b []byte) []byte {
-	for i, c := range b {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_') {
-			return b[:i]
-		}
-	}
-	return b
 }
 
 // rule reads the value of an allow or disallow line. value[:from] is known

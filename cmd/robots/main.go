@@ -82,7 +82,7 @@ func usageError(stderr io.Writer, msg string) int {
 }
 
 func check(name, agent string, urls []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if !isProductToken(agent) {
+	if agent != "*" && !robots.ValidProductToken(agent) {
 		return usageError(stderr, fmt.Sprintf("agent %q is not a product token (letters, '-' and '_', such as Googlebot) or '*'", agent))
 	}
 	f, err := parseFile(name, stdin)
@@ -140,24 +140,4 @@ func parseFile(name string, stdin io.Reader) (*robots.File, error) {
 		return nil, err
 	}
 	return f, nil
-}
-
-// isProductToken reports whether agent is "*" or a product token as
-// RFC 9309 section 2.2.1 defines it: one or more letters, '-' or '_'.
-// Other agents would silently get the "*" group's rules, since no group
-// can name them.
-func isProductToken(agent string) bool {
-	if agent == "*" {
-		return true
-	}
-	if agent == "" {
-		return false
-	}
-	for i := 0; i < len(agent); i++ {
-		c := agent[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
 }
