@@ -1,0 +1,72 @@
+package robots_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/crawlkit/robots"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+func TestEntryRoundTrip(t *testing.T) {
+	at := time.Date(2026, 11, 23, 10, 0, 0, 123, time.UTC)
+	tests := []struct {
+		name string
+		e    robots.Entry
+	}{
+		{"200 with body", robots.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /x\n"), Fetched: at, Expires: at.Add(24 * time.Hour)}},
+		// An empty body comes back as nil: both are an empty file.
+		{"200 empty body", robots.Entry{Status: 200, Body: []byte{}, Fetched: at, Expires: at.Add(time.Hour)}},
+		{"404", robots.Entry{Status: 404, Fetched: at, Expires: at.Add(24 * time.Hour)}},
+		{"503 with a good copy", robots.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 3,
+			Unreachable: at.Add(-time.Hour), Good: []byte("User-agent: *\nAllow: /\n"), GoodFetched: at.Add(-48 * time.Hour)}},
+		{"network error", robots.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, Unreachable: at}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data, err := tt.e.MarshalBinary()
+			if err != nil {
+				t.Fatalf("MarshalBinary: %v", err)
+			}
+			var got robots.Entry
+			if err := got.UnmarshalBinary(data); err != nil {
+				t.Fatalf("UnmarshalBinary(%s): %v", data, err)
+			}
+			if diff := cmp.Diff(tt.e, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("round trip mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestEntryUnmarshalRefuses(t *testing.T) {
+	tests := []struct {
+		name string
+		data string
+	}{
+		{"empty", ""},
+		{"not JSON", "\x00\xff garbage"},
+		{"array", "[1,2]"},
+		{"no version", `{"status":200}`},
+		{"other version", `{"v":2,"status":200}`},
+		{"status too big", `{"v":1,"status":1000}`},
+		{"status negative", `{"v":1,"status":-1}`},
+		{"body with 404", `{"v":1,"status":404,"body":"eA=="}`},
+		{"negative failures", `{"v":1,"status":503,"failures":-2}`},
+		{"bad time", `{"v":1,"status":200,"fetched":"yesterday"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := robots.Entry{Status: 418}
+			err := e.UnmarshalBinary([]byte(tt.data))
+			if !errors.Is(err, robots.ErrBadEntry) {
+				t.Errorf("UnmarshalBinary(%q) error = %v, want ErrBadEntry", tt.data, err)
+			}
+			if e.Status != 418 {
+				t.Errorf("UnmarshalBinary(%q) changed the entry to %+v", tt.data, e)
+			}
+		})
+	}
+}
