@@ -35,8 +35,8 @@ type Store interface {
 type Leaser interface {
 	Store
 	// Lease tries to take the lease to fetch origin's robots.txt for ttl,
-	// and reports whether it took it. A lease that is not released ends
-	// by itself after ttl.
+	// and reports whether it took it. Nobody else can take the lease of
+	// origin until ttl has passed; there is no early release.
 	Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error)
 }
 
