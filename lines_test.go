@@ -330,6 +330,32 @@ func TestSpecLinesCommentsAndWhitespace(t *testing.T) {
 			want:  []access{{"any", "/a b", false}, {"any", "/a%20b", false}, {"any", "/ab", true}, {"any", "/a", true}},
 			rules: map[string][]robots.Rule{"any": {disallow("/a b", 2)}},
 		},
+		// Only space and tab are whitespace (RFC 9309's WS); Google's parser
+		// also strips \v and \f, and disallows /x here. README.md,
+		// "Differences from Google's parser".
+		{
+			name:    "vertical tab before the key is part of the key",
+			body:    "User-agent: *\n\vDisallow: /\n",
+			want:    []access{{"FooBot", "/x", true}, {"FooBot", "/", true}},
+			rules:   map[string][]robots.Rule{"FooBot": nil},
+			records: []robots.Record{{Line: 2, Key: "\vDisallow", Value: "/", Agents: []string{"*"}}},
+			diags:   []robots.Diagnostic{diag(2, robots.InvalidBytes), diag(2, robots.UnknownKey)},
+		},
+		{
+			name:    "form feed before the key is part of the key",
+			body:    "User-agent: *\n\fDisallow: /\n",
+			want:    []access{{"FooBot", "/x", true}},
+			rules:   map[string][]robots.Rule{"FooBot": nil},
+			records: []robots.Record{{Line: 2, Key: "\fDisallow", Value: "/", Agents: []string{"*"}}},
+			diags:   []robots.Diagnostic{diag(2, robots.InvalidBytes), diag(2, robots.UnknownKey)},
+		},
+		{
+			name:  "vertical tab after the value is part of the value",
+			body:  "User-agent: *\nDisallow: /x\v\n",
+			want:  []access{{"FooBot", "/x", true}, {"FooBot", "/x\v", false}, {"FooBot", "/x%0B", false}},
+			rules: map[string][]robots.Rule{"FooBot": {disallow("/x\v", 2)}},
+			diags: []robots.Diagnostic{diag(2, robots.InvalidBytes)},
+		},
 		{
 			name:     "sitemap value trimmed",
 			body:     "Sitemap: \t https://example.com/s.xml \t",
