@@ -2,9 +2,9 @@ package robots
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
@@ -94,22 +94,46 @@ func cleanBody(body []byte) []byte {
 	return out
 }
 
-// summarize returns the Snapshot of f for every agent it names and one it
-// does not, asking "/" and every pattern of its rules (which needs the
-// index and checks the index page rule).
-func summarize(f *File) Snapshot {
+// fileSummary is everything a caller can observe of a File, for comparing
+// two parses.
+type fileSummary struct {
+	Diagnostics []Diagnostic
+	Records     []Record
+	Sitemaps    []string
+	Groups      map[string]groupSummary // by agent, including one no group names
+}
+
+type groupSummary struct {
+	Nil        bool
+	Agents     []string
+	Rules      []Rule
+	Delay      time.Duration
+	HasDelay   bool
+	Index      bool // whether "/" is allowed, which needs the index
+	IndexPages []Explanation
+}
+
+func summarize(f *File) fileSummary {
+	s := fileSummary{
+		Diagnostics: f.Diagnostics(),
+		Records:     f.Records(),
+		Sitemaps:    f.Sitemaps(),
+		Groups:      make(map[string]groupSummary),
+	}
 	agents := []string{"nosuchbot"}
 	for a := range f.groups {
 		agents = append(agents, a)
 	}
-	sort.Strings(agents)
-	urls := []string{"/"}
 	for _, a := range agents {
-		for _, r := range f.Group(a).Rules() {
-			urls = append(urls, r.Pattern)
+		g := f.Group(a)
+		gs := groupSummary{Nil: g == nil, Agents: g.Agents(), Rules: g.Rules(), Index: g.Allowed("/")}
+		gs.Delay, gs.HasDelay = g.CrawlDelay()
+		for _, r := range gs.Rules {
+			gs.IndexPages = append(gs.IndexPages, g.Explain(r.Pattern))
 		}
+		s.Groups[a] = gs
 	}
-	return SnapshotOf(f, agents, urls)
+	return s
 }
 
 func TestMaySpecial(t *testing.T) {
