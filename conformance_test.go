@@ -11,8 +11,8 @@ import (
 )
 
 // shared is where the material too large to ship lives, next to the
-// repository: the corpus (../shared/corpus) and the seeds of the worked
-// examples (../shared/seeds). Tests that read it skip when it is absent;
+// repository: the corpus (../shared/corpus), the other libraries' checks
+// (../shared/peers) and the seeds of the worked examples (../shared/seeds). Tests that read it skip when it is absent;
 // .ci/run allows exactly those skips, and only when ../shared is absent.
 const shared = "../shared"
 
