@@ -4,17 +4,17 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 )
 
-// Benchmarks on ../shared/bench (skipped when it is absent), and on inputs
-// built here, which always run.
+// Benchmarks on testdata/bench, and on inputs built here.
 
 func benchFile(b *testing.B, name string) []byte {
 	b.Helper()
-	body, err := os.ReadFile(sharedFile(b, "bench/"+name))
+	body, err := os.ReadFile(filepath.Join("testdata", "bench", name))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func benchFile(b *testing.B, name string) []byte {
 
 func benchURLs(b *testing.B) []string {
 	b.Helper()
-	f, err := os.Open(sharedFile(b, "bench/urls.txt"))
+	f, err := os.Open(filepath.Join("testdata", "bench", "urls.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}

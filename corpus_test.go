@@ -2,6 +2,8 @@ package robots
 
 import (
 	"bufio"
+	"encoding/base64"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -138,6 +140,71 @@ func TestCorpusMatchesGoogle(t *testing.T) {
 	}
 	if total != 110462 {
 		t.Errorf("read %d checks, want 110462", total)
+	}
+	t.Logf("%d checks: %d agree with Google; deliberate differences: %v", total, same, deliberate)
+}
+
+// A peerCheck is one line of ../shared/peers/peers.jsonl: a check taken from
+// the unit tests of another robots.txt library, with the answer Google's
+// parser gives.
+type peerCheck struct {
+	Name      string `json:"name"`
+	Body      string `json:"robotstxt"`
+	BodyB64   string `json:"robotstxt_b64"`
+	Agent     string `json:"useragent"`
+	URL       string `json:"url"`
+	Expected  string `json:"expected"`
+	MayDiffer string `json:"may_differ"`
+}
+
+// TestPeersMatchGoogle asks the 1,416 checks of nine other libraries' test
+// suites (../shared/peers) and wants Google's answer for each, except where
+// the check is marked may_differ: there SPEC.md follows RFC 9309 on purpose,
+// and the mark says why.
+func TestPeersMatchGoogle(t *testing.T) {
+	file, err := os.Open(sharedFile(t, "peers/peers.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	var total, same int
+	deliberate := make(map[string]int)
+	sc := bufio.NewScanner(file)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var c peerCheck
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatalf("peers line %d: %v", total+1, err)
+		}
+		body := []byte(c.Body)
+		if c.BodyB64 != "" {
+			if body, err = base64.StdEncoding.DecodeString(c.BodyB64); err != nil {
+				t.Fatalf("%s: %v", c.Name, err)
+			}
+		}
+		if c.Expected != "allowed" && c.Expected != "disallowed" {
+			t.Fatalf("%s: expected = %q, want allowed or disallowed", c.Name, c.Expected)
+		}
+		total++
+		want := c.Expected == "allowed"
+		f := Parse(body)
+		if got := f.Allowed(c.Agent, c.URL); got == want {
+			same++
+			continue
+		}
+		if c.MayDiffer != "" {
+			reason, _, _ := strings.Cut(c.MayDiffer, " (")
+			deliberate[reason]++
+			continue
+		}
+		t.Errorf("%s: Allowed(%q, %q) = %v, Google says %v; decided by %v\nrobots.txt: %q",
+			c.Name, c.Agent, c.URL, !want, want, f.Explain(c.Agent, c.URL), body)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if total != 1416 {
+		t.Errorf("read %d checks, want 1416", total)
 	}
 	t.Logf("%d checks: %d agree with Google; deliberate differences: %v", total, same, deliberate)
 }

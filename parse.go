@@ -400,7 +400,7 @@ func (p *parser) noColon(line []byte) {
 		return
 	}
 	value := trim(line[i:])
-	if bytes.IndexAny(value, " \t") >= 0 {
+	if bytes.ContainsAny(value, " \t") {
 		p.diag(MalformedLine, line)
 		return
 	}

@@ -10,7 +10,7 @@ import (
 // Differences between libraries are not failures: they follow different
 // rules.
 func TestAnswers(t *testing.T) {
-	inputs := []inputFile{sharedInput("realistic_5k"), sharedInput("big_500k"), scaleInput}
+	inputs := []inputFile{fileInput("realistic_5k"), fileInput("big_500k"), scaleInput}
 	for _, in := range inputs {
 		t.Run(in.name, func(t *testing.T) {
 			body := in.body(t)

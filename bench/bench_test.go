@@ -14,15 +14,15 @@ import (
 // Benchmark names end in /lib=NAME so that `benchstat -col /lib` puts the
 // libraries side by side; the parts before it name the workload.
 
-// inputFile names a robots.txt workload: a file of shared/bench or the
+// inputFile names a robots.txt workload: a file of ../testdata/bench or the
 // generated file of scaleRules rules.
 type inputFile struct {
 	name string
 	body func(testing.TB) []byte
 }
 
-func sharedInput(name string) inputFile {
-	return inputFile{name, func(tb testing.TB) []byte { return readShared(tb, name+".txt") }}
+func fileInput(name string) inputFile {
+	return inputFile{name, func(tb testing.TB) []byte { return readInput(tb, name+".txt") }}
 }
 
 var scaleInput = inputFile{"rules_100k", func(testing.TB) []byte { return scaleFile() }}
@@ -57,7 +57,7 @@ func queryReport(tb testing.TB, body []byte, t targets) string {
 // BenchmarkParse parses a whole file per op; MB/s is bytes of robots.txt
 // parsed per second.
 func BenchmarkParse(b *testing.B) {
-	for _, in := range []inputFile{sharedInput("realistic_5k"), sharedInput("big_500k"), scaleInput} {
+	for _, in := range []inputFile{fileInput("realistic_5k"), fileInput("big_500k"), scaleInput} {
 		b.Run("file="+in.name, func(b *testing.B) {
 			body := in.body(b)
 			report := checkQueries(b, in.name, body, loadTargets(b))
@@ -105,7 +105,7 @@ func BenchmarkQuery(b *testing.B) {
 		in   inputFile
 		apis []string
 	}{
-		{sharedInput("realistic_5k"), []string{"agent", "group", "group-path"}},
+		{fileInput("realistic_5k"), []string{"agent", "group", "group-path"}},
 		{scaleInput, []string{"group"}},
 	}
 	for _, tc := range inputs {
@@ -235,7 +235,7 @@ func BenchmarkWorstCase(b *testing.B) {
 // library that keeps the body is charged for it; the metrics are the mean
 // over all ops. Time is not reported: it is mostly the collections.
 func BenchmarkLiveMemory(b *testing.B) {
-	for _, in := range []inputFile{sharedInput("big_500k"), scaleInput} {
+	for _, in := range []inputFile{fileInput("big_500k"), scaleInput} {
 		b.Run("file="+in.name, func(b *testing.B) {
 			body := in.body(b)
 			b.Run("lib="+crawlkit, func(b *testing.B) {

@@ -12,20 +12,16 @@ import (
 	"testing"
 )
 
-// sharedDir holds the benchmark inputs: shared/bench beside the repository.
-var sharedDir = filepath.Join("..", "..", "shared", "bench")
+// inputDir holds the benchmark inputs: testdata/bench of the library.
+var inputDir = filepath.Join("..", "testdata", "bench")
 
 // agent is the product token every query is answered for.
 const agent = "Googlebot"
 
-// readShared returns the named file from sharedDir, or skips tb when the
-// directory is absent.
-func readShared(tb testing.TB, name string) []byte {
+// readInput returns the named file from inputDir.
+func readInput(tb testing.TB, name string) []byte {
 	tb.Helper()
-	body, err := os.ReadFile(filepath.Join(sharedDir, name))
-	if os.IsNotExist(err) {
-		tb.Skipf("benchmark input %s is absent; it lives in shared/bench beside the repository", name)
-	}
+	body, err := os.ReadFile(filepath.Join(inputDir, name))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -42,7 +38,7 @@ type targets struct {
 
 func loadTargets(tb testing.TB) targets {
 	tb.Helper()
-	body := readShared(tb, "urls.txt")
+	body := readInput(tb, "urls.txt")
 	var t targets
 	for _, line := range strings.Split(string(body), "\n") {
 		line = strings.TrimSpace(line)

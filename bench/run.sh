@@ -21,8 +21,8 @@ cd "$(dirname "$0")"
 count=${COUNT:-6}
 bench=${BENCH:-.}
 
-if [ ! -d ../../shared/bench ]; then
-	echo "run.sh: ../../shared/bench (shared/bench beside the repository) is absent; nothing to measure" >&2
+if [ ! -d ../testdata/bench ]; then
+	echo "run.sh: ../testdata/bench is absent; nothing to measure" >&2
 	exit 1
 fi
 

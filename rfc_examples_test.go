@@ -1,4 +1,4 @@
-package robots
+package robots_test
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crawlkit/robots"
 )
 
 // This file checks the library against the worked examples of the documents
@@ -57,7 +59,7 @@ func runDocExamples(t *testing.T, examples []docExample) {
 	t.Helper()
 	for _, ex := range examples {
 		t.Run(ex.name, func(t *testing.T) {
-			f := Parse([]byte(ex.body))
+			f := robots.Parse([]byte(ex.body))
 			for _, c := range ex.cases {
 				t.Run(c.agent+" "+c.url, func(t *testing.T) {
 					got := f.Allowed(c.agent, c.url)
@@ -76,24 +78,24 @@ func runDocExamples(t *testing.T, examples []docExample) {
 	}
 }
 
-// A matchCase is one row of a document's table of path matching examples:
+// A docMatchCase is one row of a document's table of path matching examples:
 // does the rule's path match the URL?
-type matchCase struct {
+type docMatchCase struct {
 	pattern string
 	url     string
 	match   bool
 	why     string
 }
 
-// runMatchCases puts each pattern in a Disallow line of a "*" group and asks
+// runDocMatchCases puts each pattern in a Disallow line of a "*" group and asks
 // whether the URL is decided by that rule.
-func runMatchCases(t *testing.T, cases []matchCase) {
+func runDocMatchCases(t *testing.T, cases []docMatchCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.pattern+" "+c.url, func(t *testing.T) {
 			body := "User-agent: *\nDisallow: " + c.pattern + "\n"
-			e := Parse([]byte(body)).Explain("anybot", c.url)
-			got := e.Reason == RuleMatched
+			e := robots.Parse([]byte(body)).Explain("anybot", c.url)
+			got := e.Reason == robots.RuleMatched
 			if got != c.match || e.Allowed == c.match {
 				why := ""
 				if c.why != "" {
@@ -389,7 +391,7 @@ func TestRFC9309MergeExample(t *testing.T) {
 	const merged = "user-agent: ExampleBot\ndisallow: /foo\ndisallow: /bar\ndisallow: /baz\n"
 	want := []string{"Disallow: /foo", "Disallow: /bar", "Disallow: /baz"}
 	for _, body := range []string{twoGroups, merged} {
-		g := Parse([]byte(body)).Group("ExampleBot")
+		g := robots.Parse([]byte(body)).Group("ExampleBot")
 		if g == nil {
 			t.Fatalf("Group(%q) = nil, want the merged group\nrobots.txt:\n%s", "ExampleBot", body)
 		}
@@ -402,7 +404,7 @@ func TestRFC9309MergeExample(t *testing.T) {
 	}
 	wantLines := []int{2, 3, 6}
 	var gotLines []int
-	for _, r := range Parse([]byte(twoGroups)).Group("ExampleBot").Rules() {
+	for _, r := range robots.Parse([]byte(twoGroups)).Group("ExampleBot").Rules() {
 		gotLines = append(gotLines, r.Line)
 	}
 	if !slices.Equal(gotLines, wantLines) {
@@ -415,7 +417,7 @@ func TestRFC9309MergeExample(t *testing.T) {
 // group with its two rules.
 func TestRFC9309NoMatchingGroupExample(t *testing.T) {
 	const body = "user-agent: *\ndisallow: /foo\ndisallow: /bar\n\nuser-agent: BazBot\ndisallow: /baz\n"
-	g := Parse([]byte(body)).Group("ExampleBot")
+	g := robots.Parse([]byte(body)).Group("ExampleBot")
 	if g == nil {
 		t.Fatalf("Group(%q) = nil, want the * group", "ExampleBot")
 	}
@@ -429,18 +431,18 @@ func TestRFC9309NoMatchingGroupExample(t *testing.T) {
 	// user-agent line with the "*" value, or no groups are present at all,
 	// no rules apply."
 	for _, body := range []string{"user-agent: BazBot\ndisallow: /baz\n", ""} {
-		f := Parse([]byte(body))
+		f := robots.Parse([]byte(body))
 		if g := f.Group("ExampleBot"); g != nil {
 			t.Errorf("Group(%q) = %v (rules %q), want nil\nrobots.txt:\n%s", "ExampleBot", g.Agents(), ruleStrings(g), body)
 		}
-		if e := f.Explain("ExampleBot", "/baz"); !e.Allowed || e.Reason != NoGroup {
+		if e := f.Explain("ExampleBot", "/baz"); !e.Allowed || e.Reason != robots.NoGroup {
 			t.Errorf("Explain(%q, %q) = %v (%v, reason %v), want allowed with reason %v\nrobots.txt:\n%s",
-				"ExampleBot", "/baz", e.Allowed, e, e.Reason, NoGroup, body)
+				"ExampleBot", "/baz", e.Allowed, e, e.Reason, robots.NoGroup, body)
 		}
 	}
 }
 
-func ruleStrings(g *Group) []string {
+func ruleStrings(g *robots.Group) []string {
 	var s []string
 	for _, r := range g.Rules() {
 		s = append(s, r.String())
@@ -461,7 +463,7 @@ func ruleStrings(g *Group) []string {
 // in the URI as defined by [RFC3986] or the character is outside the
 // unreserved character range."
 func TestRFC9309PercentEncodingExamples(t *testing.T) {
-	runMatchCases(t, []matchCase{
+	runDocMatchCases(t, []docMatchCase{
 		// Row 1: /foo/bar?baz=quz needs no encoding.
 		{pattern: "/foo/bar?baz=quz", url: "/foo/bar?baz=quz", match: true},
 		{pattern: "/foo/bar?baz=quz", url: "https://www.example.com/foo/bar?baz=quz", match: true},
@@ -645,7 +647,7 @@ func TestDraft1996Examples(t *testing.T) {
 // the end of the path from the record is reached before a difference in
 // octets is encountered." RFC 9309 2.2.2 says the same for these rows.
 func TestDraft1996PathMatchingExamples(t *testing.T) {
-	runMatchCases(t, []matchCase{
+	runDocMatchCases(t, []docMatchCase{
 		{pattern: "/tmp", url: "/tmp", match: true},
 		{pattern: "/tmp", url: "/tmp.html", match: true},
 		{pattern: "/tmp", url: "/tmp/a.html", match: true},
