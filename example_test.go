@@ -81,8 +81,11 @@ func Example_patterns() {
 		fmt.Printf("%-16q %-26q %v\n", pattern, path, !f.Allowed("AnyBot", path))
 	}
 	// A pattern matches a prefix of the path, from its first byte,
-	// case-sensitively; the query is part of the path.
+	// case-sensitively; params and query are part of the path, the
+	// fragment is not.
 	matches("/fish", "/fish.html?id=1")
+	matches("/*;sid=", "/cart;sid=42")
+	matches("/a$", "/a#top")
 	matches("/fish", "/catfish")
 	matches("/fish", "/Fish.html")
 	// '*' matches any run of bytes, including none and including '/'.
@@ -101,11 +104,14 @@ func Example_patterns() {
 	matches("/%7Ejoe", "/~joe")
 	matches("/%e2%80%99", "/%E2%80%99")
 	matches("/caf%C3%A9", "/café")
+	matches("/a%20b", "/a b")
 	matches("/file-%2A.html", "/file-*.html")
 	matches("/file-%2A.html", "/file-x.html")
 	matches("/a%2Fb", "/a/b")
 	// Output:
 	// "/fish"          "/fish.html?id=1"          true
+	// "/*;sid="        "/cart;sid=42"             true
+	// "/a$"            "/a#top"                   true
 	// "/fish"          "/catfish"                 false
 	// "/fish"          "/Fish.html"               false
 	// "/fish*.php"     "/fish.php"                true
@@ -119,6 +125,7 @@ func Example_patterns() {
 	// "/%7Ejoe"        "/~joe"                    true
 	// "/%e2%80%99"     "/%E2%80%99"               true
 	// "/caf%C3%A9"     "/café"                    true
+	// "/a%20b"         "/a b"                     true
 	// "/file-%2A.html" "/file-*.html"             true
 	// "/file-%2A.html" "/file-x.html"             false
 	// "/a%2Fb"         "/a/b"                     false
