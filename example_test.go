@@ -455,6 +455,27 @@ func ExampleDiagnostic_String() {
 	// line 3: unknown key "Nosuch"
 }
 
+func ExampleDiagnosticKind_String() {
+	f := robots.Parse([]byte("User-agent *\nDisallow /tmp\n"))
+	for _, d := range f.Diagnostics() {
+		fmt.Println(d.Line, d.Kind.String())
+	}
+	// Output:
+	// 1 missing colon
+	// 2 missing colon
+}
+
+func ExampleReason_String() {
+	f := robots.Parse([]byte("User-agent: *\nDisallow: /tmp/\n"))
+	for _, path := range []string{"/tmp/x", "/home", "/robots.txt"} {
+		fmt.Println(path, f.Explain("AnyBot", path).Reason.String())
+	}
+	// Output:
+	// /tmp/x rule matched
+	// /home no rule matched
+	// /robots.txt /robots.txt is always allowed
+}
+
 func ExampleValidProductToken() {
 	for _, s := range []string{"Googlebot", "Googlebot-Image", "Googlebot/2.1", "Googlebot News", "*", ""} {
 		fmt.Printf("%q %v\n", s, robots.ValidProductToken(s))
