@@ -99,12 +99,15 @@ func Example_patterns() {
 	// A pattern that starts with neither '/' nor '*' matches nothing, and
 	// neither does an empty one.
 	matches("fish", "/fish")
+	matches("*.php", "/a/index.php")
 	matches("", "/fish")
 	// Both sides are compared in one canonical percent-encoding.
 	matches("/%7Ejoe", "/~joe")
+	matches("/~joe", "/%7ejoe")
 	matches("/%e2%80%99", "/%E2%80%99")
 	matches("/caf%C3%A9", "/café")
 	matches("/a%20b", "/a b")
+	matches("/a%01%7F", "/a\x01\x7f")
 	matches("/file-%2A.html", "/file-*.html")
 	matches("/file-%2A.html", "/file-x.html")
 	matches("/a%2Fb", "/a/b")
@@ -121,11 +124,14 @@ func Example_patterns() {
 	// "/a$b"           "/a$bc"                    true
 	// "/a$b"           "/ab"                      false
 	// "fish"           "/fish"                    false
+	// "*.php"          "/a/index.php"             true
 	// ""               "/fish"                    false
 	// "/%7Ejoe"        "/~joe"                    true
+	// "/~joe"          "/%7ejoe"                  true
 	// "/%e2%80%99"     "/%E2%80%99"               true
 	// "/caf%C3%A9"     "/café"                    true
 	// "/a%20b"         "/a b"                     true
+	// "/a%01%7F"       "/a\x01\x7f"               true
 	// "/file-%2A.html" "/file-*.html"             true
 	// "/file-%2A.html" "/file-x.html"             false
 	// "/a%2Fb"         "/a/b"                     false
@@ -143,6 +149,8 @@ Disallow: /folder
 Allow: /folder
 Allow: /docs/index.html
 Disallow: /docs/
+Allow: /x
+Disallow: /x$
 `))
 	for _, path := range []string{
 		"/other",      // only "/" matches
@@ -151,6 +159,8 @@ Disallow: /docs/
 		"/folder/a",   // a tie between equal patterns: allow wins
 		"/docs/",      // the index page rule: as if "Allow: /docs/$"
 		"/docs/a",     // the index page rule allows the directory only
+		"/x",          // "/x$" is longer than "/x": '$' counts
+		"/xy",         // only "/x" and "/" match
 		"/robots.txt", // always allowed
 	} {
 		e := f.Explain("AnyBot", path)
@@ -163,6 +173,8 @@ Disallow: /docs/
 	// /folder/a   true  line 7: Allow: /folder
 	// /docs/      true  line 8: Allow: /docs/index.html (index page rule)
 	// /docs/a     false line 9: Disallow: /docs/
+	// /x          false line 11: Disallow: /x$
+	// /xy         true  line 10: Allow: /x
 	// /robots.txt true  /robots.txt is always allowed
 }
 
