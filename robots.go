@@ -158,11 +158,11 @@ type File struct {
 // case), merged, or if there are none, all "*" groups, merged.
 //
 // Pass the product token alone ("Googlebot"). The agent is compared as
-// given, as Google's parser compares it, so anything else names no group
-// and falls back to the "*" groups: "Googlebot/2.1", and any browser-style
-// User-Agent header ("Mozilla/5.0 (compatible; Googlebot/2.1; ...)"), which
-// names no single crawler. [ProductToken] reads the token that starts a
-// string, and [ValidProductToken] reports whether a string is one.
+// given, as Google's parser compares it, so "Googlebot/2.1" names no group,
+// nor does a browser-style User-Agent header ("Mozilla/5.0 (compatible;
+// Googlebot/2.1; ...)"), which names no single crawler: both fall back to
+// the "*" groups. [ProductToken] reads the token that starts a string, and
+// [ValidProductToken] reports whether a string is one.
 //
 // Group returns nil when no group applies. A nil *Group allows everything,
 // so the result can be used without a check.
