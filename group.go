@@ -208,6 +208,13 @@ func (g *Group) index() *matcher {
 // ("https://example.com/a?b") or a path that starts with '/' ("/a?b").
 // A nil group allows every URL.
 //
+// The url's path is matched against each rule's pattern, in which '*'
+// matches any run of bytes and a final '$' the end of the path. Of the
+// rules that match, the one with the longest pattern decides, allow winning
+// a tie; no match means allowed. The Patterns section of the package
+// documentation gives the grammar in full and its worst-case cost,
+// O(len(path) * len(pattern)) for each pattern.
+//
 // Allowed does not allocate when the URL's path is in canonical form: no
 // bytes outside printable ASCII, no '*' or '$', and upper-case %XX escapes
 // of reserved characters only.

@@ -32,6 +32,41 @@
 //
 // Values of type [File] and [Group] are immutable and safe for concurrent
 // use by multiple goroutines.
+//
+// # Patterns
+//
+// The value of an allow or disallow line is a pattern. It is matched
+// against the path of the URL, with its ;params and ?query but without its
+// #fragment, from the path's first byte ('/'), case-sensitively, and it
+// matches when it matches a prefix of the path: "/fish" matches
+// "/fish.html?id=1", but neither "/catfish" nor "/Fish.html". In a pattern:
+//
+//	'*'     matches any run of bytes, including none and including '/'
+//	'$'     as the last byte, matches the end of the path; elsewhere, itself
+//	other   matches itself
+//
+// A pattern that starts with neither '/' nor '*' matches nothing, and so
+// does an empty one ("Disallow:" disallows nothing).
+//
+// Pattern and path are compared in one canonical percent-encoding, as RFC
+// 9309 section 2.2.2 asks: space, control bytes, DEL and bytes from 0x80 up
+// are percent-encoded; the hex digits of %XX escapes are upper-cased; and
+// escapes of unreserved characters (A-Z a-z 0-9 - . _ ~) are decoded. So
+// "/%7Ejoe" matches "/~joe", "/caf%C3%A9" matches "/café" and "/%e2"
+// matches "/%E2", while "/a%2Fb" does not match "/a/b". A '*' or '$' in the
+// URL is compared as "%2A" or "%24", so only a pattern that writes it that
+// way matches it: "/file-%2A.html" matches "/file-*.html".
+//
+// Of all the rules of the group that match the path, the one with the
+// longest pattern (in canonical form, counting '*' and '$') decides; allow
+// wins a tie. When no rule matches, the URL is allowed. The path
+// /robots.txt is always allowed. As in Google's parser, an allow rule whose
+// last path segment starts with "index.htm" ("Allow: /d/index.html") also
+// allows the directory itself, as if "Allow: /d/$" were written too.
+//
+// Matching a path against a pattern takes O(len(path) * len(pattern)) time
+// at worst: '*' never makes the matcher backtrack, so no pattern, however
+// many stars it holds, can make a query slow.
 package robots
 
 import (
@@ -120,8 +155,14 @@ type File struct {
 
 // Group returns the rules that apply to the crawler whose product token is
 // agent: all groups of the file that name agent (compared without regard to
-// case), merged, or if there are none, all "*" groups, merged. Pass the
-// product token alone ("Googlebot"), not a whole User-Agent header.
+// case), merged, or if there are none, all "*" groups, merged.
+//
+// Pass the product token alone ("Googlebot"). The agent is compared as
+// given, as Google's parser compares it, so "Googlebot/2.1" names no group,
+// nor does a browser-style User-Agent header ("Mozilla/5.0 (compatible;
+// Googlebot/2.1; ...)"), which names no single crawler: both fall back to
+// the "*" groups. [ProductToken] reads the token that starts a string, and
+// [ValidProductToken] reports whether a string is one.
 //
 // Group returns nil when no group applies. A nil *Group allows everything,
 // so the result can be used without a check.
@@ -226,6 +267,11 @@ func equalLower(lower, s string) bool {
 // fetch url. The url is an absolute URL ("https://example.com/a?b") or a
 // path that starts with '/' ("/a?b"). It is the same as
 // f.Group(agent).Allowed(url).
+//
+// Pass the crawler's product token ("Googlebot"), not its User-Agent
+// header: a browser-style header ("Mozilla/5.0 (compatible; Googlebot/2.1;
+// ...)") names no single crawler, so it matches no group and falls back to the
+// "*" groups. See [File.Group], [ProductToken] and [ValidProductToken].
 func (f *File) Allowed(agent, url string) bool {
 	return f.Group(agent).Allowed(url)
 }
