@@ -1,0 +1,126 @@
+package redisstore_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/redisstore"
+)
+
+// slack is how far past its Timeout a call may return on this shared,
+// noisy machine; it is far below go-redis's own 3-second read timeout, so
+// a call that waited for the client instead of the Store's deadline fails.
+const slack = 500 * time.Millisecond
+
+// calls runs Get, Put and Lease on store and returns their errors and the
+// longest time one took.
+func calls(store *redisstore.Store, origin string) (errs []error, longest time.Duration) {
+	ctx := context.Background()
+	for _, f := range []func() error{
+		func() error { _, _, err := store.Get(ctx, origin); return err },
+		func() error {
+			return store.Put(ctx, origin, robots.Entry{Status: 404, Fetched: now, Expires: now.Add(day)})
+		},
+		func() error { _, err := store.Lease(ctx, origin, time.Second); return err },
+	} {
+		start := time.Now()
+		errs = append(errs, f())
+		if d := time.Since(start); d > longest {
+			longest = d
+		}
+	}
+	return errs, longest
+}
+
+func TestRedisKilledAndRestarted(t *testing.T) {
+	srv := startServer(t)
+	const timeout = 200 * time.Millisecond
+	store, _ := newStore(t, srv, redisstore.Options{Timeout: timeout})
+	const origin = "https://outage.example"
+	if errs, _ := calls(store, origin); errors.Join(errs...) != nil {
+		t.Fatalf("with Redis up: %v", errs)
+	}
+
+	srv.kill()
+	for round := 0; round < 3; round++ {
+		errs, longest := calls(store, origin)
+		for i, err := range errs {
+			if err == nil {
+				t.Errorf("round %d: call %d with Redis killed succeeded", round, i)
+			}
+		}
+		if longest > timeout+slack {
+			t.Errorf("round %d: a call with Redis killed took %v, want at most %v", round, longest, timeout)
+		}
+	}
+	if _, ok, _ := store.Get(context.Background(), origin); ok {
+		t.Error("Get with Redis killed returned an entry")
+	}
+
+	srv.restart() // empty: persistence is off
+	waitUsable(t, store, origin)
+}
+
+func TestRedisStalledAndResumed(t *testing.T) {
+	srv := startServer(t)
+	const timeout = 200 * time.Millisecond
+	store, _ := newStore(t, srv, redisstore.Options{Timeout: timeout})
+	const origin = "https://stall.example"
+	if errs, _ := calls(store, origin); errors.Join(errs...) != nil {
+		t.Fatalf("with Redis up: %v", errs)
+	}
+
+	// A stalled server accepts connections and answers nothing: the
+	// client alone would wait for its read timeout.
+	srv.stall()
+	for round := 0; round < 3; round++ {
+		errs, longest := calls(store, origin)
+		for i, err := range errs {
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("round %d: call %d with Redis stalled: error %v, want DeadlineExceeded", round, i, err)
+			}
+		}
+		if longest > timeout+slack {
+			t.Errorf("round %d: a call with Redis stalled took %v, want at most %v", round, longest, timeout)
+		}
+	}
+
+	// A caller's own shorter deadline wins.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, _, err := store.Get(ctx, origin); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Get with a 20ms context on a stalled Redis: error %v, want DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > 20*time.Millisecond+slack {
+		t.Errorf("Get with a 20ms context took %v", d)
+	}
+
+	srv.resume()
+	waitUsable(t, store, origin)
+}
+
+// waitUsable checks that store works again within a few seconds of Redis
+// coming back: the client drops its broken connections and dials anew.
+func waitUsable(t *testing.T, store *redisstore.Store, origin string) {
+	t.Helper()
+	ctx := context.Background()
+	want := robots.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /back\n"), Fetched: now, Expires: now.Add(day)}
+	deadline := time.Now().Add(5 * time.Second)
+	var err error
+	for time.Now().Before(deadline) {
+		if err = store.Put(ctx, origin, want); err != nil {
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
+		got, ok, gerr := store.Get(ctx, origin)
+		if gerr != nil || !ok || string(got.Body) != string(want.Body) {
+			t.Fatalf("Get after Put on a Redis back up = %+v, ok %v, error %v", got, ok, gerr)
+		}
+		return
+	}
+	t.Fatalf("store not usable 5s after Redis came back: %v", err)
+}

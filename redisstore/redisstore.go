@@ -1,0 +1,300 @@
+// Package redisstore shares the robots.txt cache of a fleet of crawlers in
+// Redis: it implements [robots.Store] and [robots.Leaser] on
+// github.com/redis/go-redis/v9, so that the [robots.Checker] of every
+// machine reads what any of them fetched, and one machine fetches each
+// origin's robots.txt while the others wait for its entry.
+//
+// A Store takes a [redis.UniversalClient], so a single server, Sentinel and
+// Cluster all work: it runs single-key commands only, and the two keys of an
+// origin share a hash tag.
+//
+// # Keys and values
+//
+// The entry of an origin is kept under <prefix>{<origin>}, for instance
+// "robots:{https://example.com}", as the bytes of [robots.Entry.MarshalBinary]
+// (JSON with a version). Its lease is kept under <prefix>{<origin>}:lease.
+//
+// # How long entries are kept
+//
+// Put sets a Redis expiry on each entry, so that Redis holds it as long as
+// a Checker can still use it, and no longer:
+//
+//	until = Expires                      4xx, 3xx: the entry is the cache while fresh
+//	until = Expires + 30 days            2xx: the body is also the last good copy, used
+//	                                     if the next fetch, due at Expires, finds the
+//	                                     origin unreachable (RFC 9309 2.3.1.4)
+//	until = max(Unreachable + 30 days,   Failures > 0: the good copy and the time the
+//	            Expires + 24 hours)      origin became unreachable are used until it has
+//	                                     been unreachable for 30 days; after that, the
+//	                                     next fetch still learns that the outage is older
+//	                                     than 30 days if it comes within a day of Expires
+//	TTL   = min(until - now, MaxTTL), in whole milliseconds
+//
+// An entry with nothing left to keep (a TTL of zero or less) is deleted
+// rather than written. MaxTTL, 31 days, is the longest the formula gives
+// for an entry a Checker writes (Expires at most 24 hours ahead), and
+// bounds the expiry of any other.
+//
+// # Failures
+//
+// Every Redis call is bounded by [Options.Timeout]. A Store never panics on
+// what it reads: a value that does not decode, or is over
+// [Options.MaxValue], is a miss, returned with an error wrapping
+// [robots.ErrBadEntry] or [ErrTooLarge] so that the Checker's StoreError
+// hook sees it; the Checker then fetches by itself, and its Put replaces
+// the bad value.
+package redisstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/crawlkit/robots"
+	"github.com/redis/go-redis/v9"
+)
+
+// Defaults of [Options].
+const (
+	// DefaultPrefix begins every key.
+	DefaultPrefix = "robots:"
+	// DefaultTimeout bounds each Redis call: a round trip on a local
+	// network takes well under a millisecond, and a Checker whose Store is
+	// slower than this is better off fetching by itself.
+	DefaultTimeout = 250 * time.Millisecond
+	// DefaultMaxValue bounds the size of a stored entry: 1 MiB, room for
+	// an entry whose body is at robots.DefaultMaxBytes (about 667 KiB once
+	// in base64). A Checker whose Options.MaxBytes is larger needs a
+	// larger MaxValue to share its biggest entries.
+	DefaultMaxValue = 1 << 20
+)
+
+// MaxTTL is the longest expiry Put sets on an entry: 24 hours of freshness
+// plus the 30 days a last good copy is kept.
+const MaxTTL = 31 * 24 * time.Hour
+
+// goodCopyWindow is how long an origin may stay unreachable before it
+// counts as unavailable, and so how long a last good copy may be used.
+const goodCopyWindow = 30 * 24 * time.Hour
+
+// outageGrace is how long past Expires an entry of an unreachable origin is
+// kept, so that the next fetch knows when the outage began: the longest an
+// entry stays fresh.
+const outageGrace = 24 * time.Hour
+
+// ErrTooLarge is returned, wrapped, for an entry over [Options.MaxValue]:
+// by Put, which writes nothing, and by Get, which reads it as a miss.
+var ErrTooLarge = errors.New("robots: redisstore: entry over the size bound")
+
+// Options configure a [Store]. The zero value, or nil, gives the defaults.
+type Options struct {
+	// Prefix begins every key; "" means DefaultPrefix. It should not
+	// contain braces, which would change the keys' hash tag.
+	Prefix string
+	// Timeout bounds each Redis call; 0 means DefaultTimeout. A call
+	// returns an error once it has passed, even when the client's own
+	// timeouts are longer.
+	Timeout time.Duration
+	// MaxValue is the largest encoded entry, in bytes, that Put writes
+	// and Get reads; 0 means DefaultMaxValue.
+	MaxValue int
+	// Now returns the current time, from which expiries are counted; nil
+	// means time.Now. Tests set it together with the Checker's.
+	Now func() time.Time
+}
+
+// A Store keeps robots.txt entries in Redis. It implements [robots.Store]
+// and [robots.Leaser], and is safe for concurrent use.
+type Store struct {
+	client   redis.UniversalClient
+	prefix   string
+	timeout  time.Duration
+	maxValue int
+	now      func() time.Time
+}
+
+var _ robots.Leaser = (*Store)(nil)
+
+// New returns a Store that keeps its entries through client. opts may be
+// nil. The client is the caller's: the Store does not close it.
+//
+// The Store enforces Options.Timeout on every call whatever the client's
+// settings, but only a client made with ContextTimeoutEnabled set gives up
+// its connection when the deadline passes; without it, a stalled server
+// keeps one connection busy until the client's ReadTimeout.
+func New(client redis.UniversalClient, opts *Options) *Store {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	s := &Store{
+		client:   client,
+		prefix:   o.Prefix,
+		timeout:  o.Timeout,
+		maxValue: o.MaxValue,
+		now:      o.Now,
+	}
+	if s.prefix == "" {
+		s.prefix = DefaultPrefix
+	}
+	if s.timeout <= 0 {
+		s.timeout = DefaultTimeout
+	}
+	if s.maxValue <= 0 {
+		s.maxValue = DefaultMaxValue
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s
+}
+
+// Key returns the Redis key of origin's entry: the prefix, then the origin
+// in braces, the hash tag that keeps an origin's keys in one Cluster slot.
+func (s *Store) Key(origin string) string {
+	return s.prefix + "{" + origin + "}"
+}
+
+// LeaseKey returns the Redis key of origin's lease: [Store.Key] then
+// ":lease".
+func (s *Store) LeaseKey(origin string) string {
+	return s.Key(origin) + ":lease"
+}
+
+// Get returns origin's entry. A key that is absent is a miss with a nil
+// error. A value over MaxValue, or one that does not decode, is a miss
+// with an error wrapping [ErrTooLarge] or [robots.ErrBadEntry]; so is an
+// entry that says it stays fresh for longer than [MaxTTL], which no
+// Checker writes. Get reads at most MaxValue+1 bytes of a value.
+func (s *Store) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+	key := s.Key(origin)
+	// GETRANGE rather than GET, so that a hostile value of any size
+	// costs at most MaxValue+1 bytes to read. It cannot tell an absent
+	// key from an empty value; an empty value is no entry either way.
+	data, err := call(ctx, s.timeout, func(ctx context.Context) ([]byte, error) {
+		return s.client.GetRange(ctx, key, 0, int64(s.maxValue)).Bytes()
+	})
+	if err != nil {
+		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
+	}
+	if len(data) == 0 {
+		return robots.Entry{}, false, nil
+	}
+	if len(data) > s.maxValue {
+		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w (more than %d bytes)", key, ErrTooLarge, s.maxValue)
+	}
+	var e robots.Entry
+	if err := e.UnmarshalBinary(data); err != nil {
+		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
+	}
+	if e.Expires.After(s.now().Add(MaxTTL)) {
+		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w: expires %s, more than %v ahead",
+			key, robots.ErrBadEntry, e.Expires.Format(time.RFC3339), MaxTTL)
+	}
+	return e, true, nil
+}
+
+// Put stores origin's entry with the expiry given in the package
+// documentation, replacing any it had, or deletes the key when the entry
+// has nothing left to keep. An entry whose encoding is over MaxValue is
+// not written: Put returns an error wrapping [ErrTooLarge] and leaves the
+// key as it was.
+func (s *Store) Put(ctx context.Context, origin string, e robots.Entry) error {
+	key := s.Key(origin)
+	data, err := e.MarshalBinary()
+	if err != nil {
+		return fmt.Errorf("robots: redisstore: put %s: %w", key, err)
+	}
+	if len(data) > s.maxValue {
+		return fmt.Errorf("robots: redisstore: put %s: %w (%d bytes, bound %d)", key, ErrTooLarge, len(data), s.maxValue)
+	}
+	ttl := TTL(e, s.now())
+	_, err = call(ctx, s.timeout, func(ctx context.Context) (struct{}, error) {
+		if ttl <= 0 {
+			return struct{}{}, s.client.Del(ctx, key).Err()
+		}
+		return struct{}{}, s.client.Set(ctx, key, data, ttl).Err()
+	})
+	if err != nil {
+		return fmt.Errorf("robots: redisstore: put %s: %w", key, err)
+	}
+	return nil
+}
+
+// Lease tries to take origin's lease for ttl with SET NX and an expiry in
+// milliseconds, and reports whether it took it. The lease ends only when
+// ttl has passed. ttl must be at least a millisecond.
+func (s *Store) Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error) {
+	key := s.LeaseKey(origin)
+	if ttl < time.Millisecond {
+		return false, fmt.Errorf("robots: redisstore: lease %s: ttl %v under a millisecond", key, ttl)
+	}
+	// The value says when the lease was taken, for whoever looks at the
+	// keys; nothing reads it.
+	taken := strconv.FormatInt(s.now().UnixMilli(), 10)
+	ok, err := call(ctx, s.timeout, func(ctx context.Context) (bool, error) {
+		return s.client.SetNX(ctx, key, taken, ttl).Result()
+	})
+	if err != nil {
+		return false, fmt.Errorf("robots: redisstore: lease %s: %w", key, err)
+	}
+	return ok, nil
+}
+
+// TTL returns the Redis expiry Put sets on e at now, as the package
+// documentation gives it; zero or less means the entry has nothing left
+// to keep.
+func TTL(e robots.Entry, now time.Time) time.Duration {
+	until := e.Expires
+	if e.Status >= 200 && e.Status <= 299 {
+		until = e.Expires.Add(goodCopyWindow)
+	}
+	if e.Failures > 0 {
+		until = later(e.Unreachable.Add(goodCopyWindow), e.Expires.Add(outageGrace))
+	}
+	ttl := until.Sub(now)
+	if ttl > MaxTTL {
+		ttl = MaxTTL
+	}
+	// Redis keeps expiries in milliseconds: round down, and treat what
+	// rounds to nothing as nothing.
+	return ttl.Truncate(time.Millisecond)
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// call runs f with a context that ends after timeout, and returns when f
+// does or when that context ends, whichever comes first. go-redis gives up
+// a blocked read at its own ReadTimeout (3 seconds by default) unless the
+// client was made with ContextTimeoutEnabled, so waiting for f alone would
+// not bound the call. When call returns first, f goes on in its goroutine
+// until the client gives up; its context is cancelled by then, so it
+// cannot wait for a connection, dial or retry, only finish a read on a
+// connection it holds: at most the pool's size of them linger.
+func call[T any](ctx context.Context, timeout time.Duration, f func(context.Context) (T, error)) (T, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f(ctx)
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, context.Cause(ctx)
+	}
+}

@@ -1,0 +1,354 @@
+package redisstore_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/redisstore"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/redis/go-redis/v9"
+)
+
+const day = 24 * time.Hour
+
+// now is the clock of these tests: stores built by newStore read it, and
+// Redis counts expiries from the moment of each SET, so a TTL read back
+// right after a Put is the one computed at now.
+var now = time.Date(2026, 11, 24, 6, 0, 0, 0, time.UTC)
+
+func fixedNow() time.Time { return now }
+
+func newStore(t *testing.T, s *server, opts redisstore.Options) (*redisstore.Store, *redis.Client) {
+	t.Helper()
+	c := s.client()
+	if opts.Now == nil {
+		opts.Now = fixedNow
+	}
+	return redisstore.New(c, &opts), c
+}
+
+// The access states a Checker stores, with the Redis TTL each gets.
+var accessStates = []struct {
+	name string
+	e    robots.Entry
+	ttl  time.Duration
+}{
+	{
+		name: "200 with body",
+		e: robots.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /private\n"),
+			Fetched: now, Expires: now.Add(day)},
+		ttl: 31 * day, // Expires + 30 days: the body is the next outage's good copy
+	},
+	{
+		name: "404",
+		e:    robots.Entry{Status: 404, Fetched: now, Expires: now.Add(day)},
+		ttl:  day, // until Expires
+	},
+	{
+		name: "503 with a last good copy",
+		e: robots.Entry{Status: 503, Fetched: now, Expires: now.Add(10 * time.Minute),
+			Failures: 4, Unreachable: now.Add(-2 * day),
+			Good: []byte("User-agent: *\nDisallow: /cgi-bin/\n"), GoodFetched: now.Add(-3 * day)},
+		ttl: 28 * day, // Unreachable + 30 days
+	},
+	{
+		name: "31 days unreachable",
+		e: robots.Entry{Status: 0, Fetched: now, Expires: now.Add(time.Hour),
+			Failures: 40, Unreachable: now.Add(-31 * day)},
+		ttl: time.Hour + day, // Expires + 24 hours: the next fetch still sees the outage
+	},
+}
+
+func TestRoundTripEveryAccessState(t *testing.T) {
+	srv := startServer(t)
+	store, client := newStore(t, srv, redisstore.Options{})
+	ctx := context.Background()
+	for _, tt := range accessStates {
+		t.Run(tt.name, func(t *testing.T) {
+			origin := "https://" + strings.ReplaceAll(tt.name, " ", "-") + ".example"
+			if err := store.Put(ctx, origin, tt.e); err != nil {
+				t.Fatalf("Put: %v", err)
+			}
+			got, ok, err := store.Get(ctx, origin)
+			if err != nil || !ok {
+				t.Fatalf("Get = ok %v, error %v; want the entry", ok, err)
+			}
+			if diff := cmp.Diff(tt.e, got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("Get after Put mismatch (-want +got):\n%s", diff)
+			}
+			ttl, err := client.TTL(ctx, store.Key(origin)).Result()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// TTL reports whole seconds, rounded: allow one second.
+			if d := tt.ttl - ttl; d < 0 || d > time.Second {
+				t.Errorf("TTL of %s = %v, want %v", store.Key(origin), ttl, tt.ttl)
+			}
+		})
+	}
+}
+
+func TestTTL(t *testing.T) {
+	tests := []struct {
+		name string
+		e    robots.Entry
+		want time.Duration
+	}{
+		{"200 fresh for a day", robots.Entry{Status: 200, Expires: now.Add(day)}, 31 * day},
+		{"204 expired an hour ago", robots.Entry{Status: 204, Expires: now.Add(-time.Hour)}, 30*day - time.Hour},
+		{"404 fresh for an hour", robots.Entry{Status: 404, Expires: now.Add(time.Hour)}, time.Hour},
+		{"404 expired", robots.Entry{Status: 404, Expires: now.Add(-time.Second)}, -time.Second},
+		{"too many redirects", robots.Entry{Status: 301, Expires: now.Add(day)}, day},
+		{"first failure", robots.Entry{Status: 500, Expires: now.Add(time.Minute), Failures: 1, Unreachable: now}, 30 * day},
+		{"29 days unreachable", robots.Entry{Status: 0, Expires: now.Add(time.Hour), Failures: 9, Unreachable: now.Add(-29 * day)}, 25 * time.Hour},
+		{"30 days unreachable", robots.Entry{Status: 429, Expires: now.Add(time.Hour), Failures: 9, Unreachable: now.Add(-30 * day)}, 25 * time.Hour},
+		{"2xx expiring in a year", robots.Entry{Status: 200, Expires: now.Add(365 * day)}, redisstore.MaxTTL},
+		{"milliseconds round down", robots.Entry{Status: 404, Expires: now.Add(1500 * time.Microsecond)}, time.Millisecond},
+		{"under a millisecond", robots.Entry{Status: 404, Expires: now.Add(999 * time.Microsecond)}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := redisstore.TTL(tt.e, now); got != tt.want {
+				t.Errorf("TTL = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPutExpiredDeletes(t *testing.T) {
+	srv := startServer(t)
+	store, client := newStore(t, srv, redisstore.Options{})
+	ctx := context.Background()
+	const origin = "http://gone.example"
+	if err := store.Put(ctx, origin, robots.Entry{Status: 404, Fetched: now, Expires: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Put(ctx, origin, robots.Entry{Status: 404, Fetched: now.Add(-2 * time.Hour), Expires: now.Add(-time.Hour)}); err != nil {
+		t.Fatalf("Put of an expired entry: %v", err)
+	}
+	if n, err := client.Exists(ctx, store.Key(origin)).Result(); err != nil || n != 0 {
+		t.Errorf("EXISTS after Put of an expired entry = %d, %v; want 0", n, err)
+	}
+}
+
+func TestGetMissing(t *testing.T) {
+	srv := startServer(t)
+	store, _ := newStore(t, srv, redisstore.Options{})
+	e, ok, err := store.Get(context.Background(), "https://nothing.example")
+	if ok || err != nil {
+		t.Errorf("Get of an absent key = %+v, ok %v, error %v; want a miss with no error", e, ok, err)
+	}
+}
+
+func TestGetRefusesBadValues(t *testing.T) {
+	srv := startServer(t)
+	const maxValue = 4096
+	store, client := newStore(t, srv, redisstore.Options{MaxValue: maxValue})
+	ctx := context.Background()
+	valid, err := (robots.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /\n"),
+		Fetched: now, Expires: now.Add(day)}).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An entry that decodes but whose encoding, padded with spaces JSON
+	// allows, is one byte over the bound.
+	overByOne := append(bytes.Repeat([]byte(" "), maxValue+1-len(valid)), valid...)
+	tests := []struct {
+		name  string
+		value []byte
+		want  error
+	}{
+		{"garbage", []byte("\x00\xff\xfe not an entry"), robots.ErrBadEntry},
+		{"truncated", valid[:len(valid)/2], robots.ErrBadEntry},
+		{"another version", bytes.Replace(valid, []byte(`"v":1`), []byte(`"v":7`), 1), robots.ErrBadEntry},
+		{"JSON null", []byte("null"), robots.ErrBadEntry},
+		{"deeply nested", bytes.Repeat([]byte("["), maxValue), robots.ErrBadEntry},
+		{"fresh for ten years", mustMarshal(t, robots.Entry{Status: 200, Fetched: now, Expires: now.Add(3650 * day)}), robots.ErrBadEntry},
+		{"one byte over the bound", overByOne, redisstore.ErrTooLarge},
+		{"8 MiB", bytes.Repeat([]byte("A"), 8<<20), redisstore.ErrTooLarge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			origin := "https://" + strings.ReplaceAll(tt.name, " ", "-") + ".example"
+			if err := client.Set(ctx, store.Key(origin), tt.value, time.Hour).Err(); err != nil {
+				t.Fatal(err)
+			}
+			e, ok, err := store.Get(ctx, origin)
+			if ok || !errors.Is(err, tt.want) {
+				t.Errorf("Get = %+v, ok %v, error %v; want a miss with an error wrapping %v", e, ok, err, tt.want)
+			}
+		})
+	}
+	// The bound itself is allowed.
+	atBound := overByOne[1:]
+	if err := client.Set(ctx, store.Key("https://at-bound.example"), atBound, time.Hour).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := store.Get(ctx, "https://at-bound.example"); !ok || err != nil {
+		t.Errorf("Get of a value of exactly MaxValue bytes = ok %v, error %v; want the entry", ok, err)
+	}
+	// A key of another type is an error, not an entry.
+	if err := client.HSet(ctx, store.Key("https://hash.example"), "status", "200").Err(); err != nil {
+		t.Fatal(err)
+	}
+	if e, ok, err := store.Get(ctx, "https://hash.example"); ok || err == nil {
+		t.Errorf("Get of a hash = %+v, ok %v, error %v; want a miss with an error", e, ok, err)
+	}
+}
+
+func mustMarshal(t *testing.T, e robots.Entry) []byte {
+	t.Helper()
+	data, err := e.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestPutRefusesOversized(t *testing.T) {
+	srv := startServer(t)
+	store, client := newStore(t, srv, redisstore.Options{MaxValue: 1000})
+	ctx := context.Background()
+	const origin = "https://big.example"
+	small := robots.Entry{Status: 404, Fetched: now, Expires: now.Add(day)}
+	if err := store.Put(ctx, origin, small); err != nil {
+		t.Fatal(err)
+	}
+	big := robots.Entry{Status: 200, Body: bytes.Repeat([]byte("Disallow: /x\n"), 100), Fetched: now, Expires: now.Add(day)}
+	if err := store.Put(ctx, origin, big); !errors.Is(err, redisstore.ErrTooLarge) {
+		t.Errorf("Put of a %d-byte entry with MaxValue 1000: error %v, want ErrTooLarge", len(mustMarshal(t, big)), err)
+	}
+	got, err := client.Get(ctx, store.Key(origin)).Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := mustMarshal(t, small); !bytes.Equal(got, want) {
+		t.Errorf("after a refused Put the key holds %s, want the entry it had, %s", got, want)
+	}
+}
+
+func TestDefaultMaxValueFitsDefaultParseLimit(t *testing.T) {
+	// A 2xx body is read up to the parse limit plus one byte.
+	e := robots.Entry{Status: 200, Body: bytes.Repeat([]byte("a"), robots.DefaultMaxBytes+1),
+		Fetched: now, Expires: now.Add(day), Failures: 0}
+	if n := len(mustMarshal(t, e)); n > redisstore.DefaultMaxValue {
+		t.Errorf("an entry with a body at the parse limit encodes to %d bytes, over DefaultMaxValue %d", n, redisstore.DefaultMaxValue)
+	}
+	e = robots.Entry{Status: 503, Good: e.Body, Fetched: now, Expires: now.Add(day), Failures: 1, Unreachable: now}
+	if n := len(mustMarshal(t, e)); n > redisstore.DefaultMaxValue {
+		t.Errorf("an entry with a good copy at the parse limit encodes to %d bytes, over DefaultMaxValue %d", n, redisstore.DefaultMaxValue)
+	}
+}
+
+func TestKeys(t *testing.T) {
+	tests := []struct {
+		prefix, origin, key, lease string
+	}{
+		{"", "https://example.com", "robots:{https://example.com}", "robots:{https://example.com}:lease"},
+		{"crawl:v2:", "http://[::1]:8080", "crawl:v2:{http://[::1]:8080}", "crawl:v2:{http://[::1]:8080}:lease"},
+	}
+	for _, tt := range tests {
+		s := redisstore.New(nil, &redisstore.Options{Prefix: tt.prefix})
+		if got := s.Key(tt.origin); got != tt.key {
+			t.Errorf("prefix %q: Key(%q) = %q, want %q", tt.prefix, tt.origin, got, tt.key)
+		}
+		if got := s.LeaseKey(tt.origin); got != tt.lease {
+			t.Errorf("prefix %q: LeaseKey(%q) = %q, want %q", tt.prefix, tt.origin, got, tt.lease)
+		}
+	}
+}
+
+func TestLease(t *testing.T) {
+	srv := startServer(t)
+	a, client := newStore(t, srv, redisstore.Options{})
+	b, _ := newStore(t, srv, redisstore.Options{})
+	ctx := context.Background()
+	const origin, ttl = "https://lease.example", 300 * time.Millisecond
+	start := time.Now()
+	if ok, err := a.Lease(ctx, origin, ttl); !ok || err != nil {
+		t.Fatalf("first Lease = %v, %v; want true", ok, err)
+	}
+	pttl, err := client.PTTL(ctx, a.LeaseKey(origin)).Result()
+	if err != nil || pttl <= 0 || pttl > ttl {
+		t.Errorf("PTTL of the lease = %v, %v; want in (0, %v]", pttl, err, ttl)
+	}
+	for _, s := range []*redisstore.Store{a, b} {
+		if ok, err := s.Lease(ctx, origin, ttl); ok || err != nil {
+			t.Errorf("Lease while held = %v, %v; want false", ok, err)
+		}
+	}
+	if ok, err := b.Lease(ctx, "https://other.example", ttl); !ok || err != nil {
+		t.Errorf("Lease of another origin = %v, %v; want true", ok, err)
+	}
+	// The lease key is apart from the entry's: an entry does not take it.
+	if err := a.Put(ctx, "https://fresh.example", robots.Entry{Status: 404, Fetched: now, Expires: now.Add(day)}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := a.Lease(ctx, "https://fresh.example", ttl); !ok || err != nil {
+		t.Errorf("Lease of an origin with an entry = %v, %v; want true", ok, err)
+	}
+	// Once ttl has passed, the lease can be taken again, by anyone.
+	time.Sleep(time.Until(start.Add(ttl + 50*time.Millisecond)))
+	if ok, err := b.Lease(ctx, origin, ttl); !ok || err != nil {
+		t.Errorf("Lease after ttl = %v, %v; want true", ok, err)
+	}
+	if _, err := a.Lease(ctx, origin, 0); err == nil {
+		t.Error("Lease with ttl 0 succeeded, want an error")
+	}
+}
+
+// TestCluster runs the store on a one-node Redis Cluster that holds every
+// slot: the two keys of an origin must hash to one slot.
+func TestCluster(t *testing.T) {
+	srv := startServer(t, "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf")
+	ctx := context.Background()
+	admin := srv.client()
+	if err := admin.Do(ctx, "CLUSTER", "ADDSLOTSRANGE", "0", "16383").Err(); err != nil {
+		t.Fatalf("CLUSTER ADDSLOTSRANGE: %v", err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		info, err := admin.ClusterInfo(ctx).Result()
+		if err == nil && strings.Contains(info, "cluster_state:ok") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("cluster state not ok: %q, %v", info, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	client := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{srv.addr}})
+	t.Cleanup(func() { client.Close() })
+	store := redisstore.New(client, &redisstore.Options{Now: fixedNow})
+	const origin = "https://cluster.example"
+	key, err := admin.ClusterKeySlot(ctx, store.Key(origin)).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lease, err := admin.ClusterKeySlot(ctx, store.LeaseKey(origin)).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if key != lease {
+		t.Errorf("slot of %s = %d, of %s = %d; want one slot", store.Key(origin), key, store.LeaseKey(origin), lease)
+	}
+	want := accessStates[0].e
+	if err := store.Put(ctx, origin, want); err != nil {
+		t.Fatalf("Put through a cluster client: %v", err)
+	}
+	got, ok, err := store.Get(ctx, origin)
+	if !ok || err != nil {
+		t.Fatalf("Get through a cluster client = ok %v, error %v", ok, err)
+	}
+	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("Get after Put mismatch (-want +got):\n%s", diff)
+	}
+	if ok, err := store.Lease(ctx, origin, time.Second); !ok || err != nil {
+		t.Errorf("Lease through a cluster client = %v, %v; want true", ok, err)
+	}
+}
