@@ -43,6 +43,12 @@
 // [robots.ErrBadEntry] or [ErrTooLarge] so that the Checker's StoreError
 // hook sees it; the Checker then fetches by itself, and its Put replaces
 // the bad value.
+//
+// A call that timed out may still be carried out by Redis later, when its
+// command had been sent: a late Put replaces the entry with the one it
+// carried, which a Checker fetched not long before; a late Lease holds the
+// origin's lease until its ttl ends, and the Checkers waiting for it fetch
+// by themselves then.
 package redisstore
 
 import (

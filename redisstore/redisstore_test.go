@@ -24,7 +24,7 @@ var now = time.Date(2026, 11, 24, 6, 0, 0, 0, time.UTC)
 
 func fixedNow() time.Time { return now }
 
-func newStore(t *testing.T, s *server, opts redisstore.Options) (*redisstore.Store, *redis.Client) {
+func newStore(t testing.TB, s *server, opts redisstore.Options) (*redisstore.Store, *redis.Client) {
 	t.Helper()
 	c := s.client()
 	if opts.Now == nil {

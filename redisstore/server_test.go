@@ -19,7 +19,7 @@ import (
 // with persistence off. It can be killed, stalled and started again on the
 // same port.
 type server struct {
-	t       *testing.T
+	t       testing.TB
 	addr    string
 	args    []string
 	mu      sync.Mutex
@@ -31,7 +31,7 @@ type server struct {
 // startServer starts a redis-server for t, stopped when t ends; extra
 // arguments are added to its command line. It skips t when redis-server
 // is not installed.
-func startServer(t *testing.T, extra ...string) *server {
+func startServer(t testing.TB, extra ...string) *server {
 	t.Helper()
 	path, err := exec.LookPath("redis-server")
 	if err != nil {

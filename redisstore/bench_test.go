@@ -1,0 +1,69 @@
+package redisstore_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/redisstore"
+)
+
+// benchBodies are robots.txt bodies of the root module's testdata/bench: a
+// realistic file and one at the parse limit.
+var benchBodies = []string{"realistic_5k.txt", "big_500k.txt"}
+
+func benchBody(b *testing.B, name string) []byte {
+	b.Helper()
+	body, err := os.ReadFile(filepath.Join("..", "testdata", "bench", name))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return body
+}
+
+// BenchmarkGet is the Store's part of a Checker's local miss served from
+// Redis: one GETRANGE round trip on loopback and the decoding of the entry.
+func BenchmarkGet(b *testing.B) {
+	srv := startServer(b)
+	store, _ := newStore(b, srv, redisstore.Options{})
+	ctx := context.Background()
+	for _, name := range benchBodies {
+		b.Run(name, func(b *testing.B) {
+			origin := "https://" + name
+			e := robots.Entry{Status: 200, Body: benchBody(b, name), Fetched: now, Expires: now.Add(day)}
+			if err := store.Put(ctx, origin, e); err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(e.Body)))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				got, ok, err := store.Get(ctx, origin)
+				if err != nil || !ok || len(got.Body) != len(e.Body) {
+					b.Fatalf("Get = ok %v, error %v, %d bytes of body", ok, err, len(got.Body))
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPut is what a Checker adds to each fetch to share it.
+func BenchmarkPut(b *testing.B) {
+	srv := startServer(b)
+	store, _ := newStore(b, srv, redisstore.Options{})
+	ctx := context.Background()
+	for _, name := range benchBodies {
+		b.Run(name, func(b *testing.B) {
+			origin := "https://" + name
+			e := robots.Entry{Status: 200, Body: benchBody(b, name), Fetched: now, Expires: now.Add(day)}
+			b.SetBytes(int64(len(e.Body)))
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := store.Put(ctx, origin, e); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
