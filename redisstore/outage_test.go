@@ -3,11 +3,14 @@ package redisstore_test
 import (
 	"context"
 	"errors"
+	"runtime"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/redisstore"
+	"github.com/redis/go-redis/v9"
 )
 
 // slack is how far past its Timeout a call may return on this shared,
@@ -125,4 +128,43 @@ func waitUsable(t *testing.T, store *redisstore.Store, origin string) {
 		return
 	}
 	t.Fatalf("store not usable 5s after Redis came back: %v", err)
+}
+
+// TestStalledRedisBoundsGoroutines checks the bound the Store's calls
+// promise on a stalled server: a call that gives up leaves behind at most
+// one goroutine per connection of the client's pool, whatever the number
+// of calls.
+func TestStalledRedisBoundsGoroutines(t *testing.T) {
+	srv := startServer(t)
+	const poolSize = 4
+	client := redis.NewClient(&redis.Options{Addr: srv.addr, PoolSize: poolSize})
+	t.Cleanup(func() { client.Close() })
+	store := redisstore.New(client, &redisstore.Options{Timeout: 100 * time.Millisecond})
+	if _, _, err := store.Get(context.Background(), "https://warm.example"); err != nil {
+		t.Fatal(err)
+	}
+	before := runtime.NumGoroutine()
+	srv.stall()
+	defer srv.resume()
+	var wg sync.WaitGroup
+	for i := 0; i < 500; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, _, err := store.Get(context.Background(), "https://stalled.example"); err == nil {
+				t.Error("Get on a stalled Redis succeeded")
+			}
+		}()
+	}
+	wg.Wait()
+	// The goroutines of the calls above end just after wg.Wait returns;
+	// those left reading a stalled connection stay for the client's read
+	// timeout, 3 seconds.
+	var extra int
+	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if extra = runtime.NumGoroutine() - before; extra <= poolSize {
+			return
+		}
+	}
+	t.Errorf("500 calls on a stalled Redis left %d goroutines, want at most the pool size, %d", extra, poolSize)
 }
