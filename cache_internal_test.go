@@ -81,8 +81,12 @@ func TestRetainedSize(t *testing.T) {
 		{"unknown lines", fill(func(int) string { return "x\n" })},
 		{"records", fill(func(int) string { return "a:b\n" })},
 		{"sitemaps", fill(func(i int) string { return fmt.Sprintf("Sitemap:%x\n", i) })},
-		{"user-agent spellings", fill(func(i int) string { return fmt.Sprintf("  USERAGENT: a%x\nuser agent: b\nuser-Agent: c\nDisallow: /\n", i) })},
-		{"mixed", fill(func(i int) string { return fmt.Sprintf("User-agent: a%x\nUser-agent: *\nAllow: /%x\nFoo: bar\n", i%50, i) })},
+		{"user-agent spellings", fill(func(i int) string {
+			return fmt.Sprintf("  USERAGENT: a%x\nuser agent: b\nuser-Agent: c\nDisallow: /\n", i)
+		})},
+		{"mixed", fill(func(i int) string {
+			return fmt.Sprintf("User-agent: a%x\nUser-agent: *\nAllow: /%x\nFoo: bar\n", i%50, i)
+		})},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,6 +95,7 @@ func TestRetainedSize(t *testing.T) {
 			retained := int64(-1)
 			var f *File
 			for range 3 {
+				f = nil
 				before := heapInUse()
 				f = Parse(tt.body)
 				r := heapInUse() - before

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -162,5 +164,145 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("timed out waiting for %s", what)
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// leaseStore is a memStore that is also a Leaser.
+type leaseStore struct {
+	*memStore
+	leaseCalls int
+}
+
+func (s *leaseStore) Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.leaseCalls++
+	if until, ok := s.leases[origin]; ok && time.Now().Before(until) {
+		return false, nil
+	}
+	s.leases[origin] = time.Now().Add(ttl)
+	return true, nil
+}
+
+func TestCheckerLeases(t *testing.T) {
+	release := make(chan struct{})
+	s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		fmt.Fprint(w, privateRobots)
+	})
+	store := &leaseStore{memStore: newMemStore()}
+	clk := newClock()
+	// A fleet of Checkers misses on one origin at once: one takes the
+	// lease and fetches, the others wait for its entry in the store.
+	fleet := make([]*robots.Checker, 5)
+	for i := range fleet {
+		fleet[i] = &robots.Checker{Store: store, Now: clk.Now}
+	}
+	var wg sync.WaitGroup
+	for i, c := range fleet {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
+				t.Errorf("Checker %d: Allowed = %v, %v; want false", i, got, err)
+			}
+		}()
+	}
+	waitFor(t, "five leases asked", func() bool {
+		store.mu.Lock()
+		defer store.mu.Unlock()
+		return store.leaseCalls == 5
+	})
+	close(release)
+	wg.Wait()
+	if n := s.hits.Load(); n != 1 {
+		t.Errorf("server saw %d requests from the fleet, want 1", n)
+	}
+	stored := 0
+	for _, c := range fleet {
+		f, _ := c.File(context.Background(), s.URL)
+		if f.Access().Stored {
+			stored++
+		}
+	}
+	if stored != 4 {
+		t.Errorf("%d Checkers used the stored entry, want 4", stored)
+	}
+}
+
+// slowStore never answers until its context ends.
+type slowStore struct{}
+
+func (slowStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+	<-ctx.Done()
+	return robots.Entry{}, false, ctx.Err()
+}
+
+func (slowStore) Put(ctx context.Context, origin string, e robots.Entry) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+func TestCheckerSlowStore(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	reported := make(chan error, 2)
+	c := &robots.Checker{Store: slowStore{}, StoreError: func(origin string, err error) { reported <- err }}
+	start := time.Now()
+	if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
+		t.Fatalf("Allowed = %v, %v; want false", got, err)
+	}
+	// The Get is cut short by the Checker's bound, a second at most.
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("Allowed took %v with a store that never answers", d)
+	}
+	for i := 0; i < 2; i++ {
+		select {
+		case err := <-reported:
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("reported %v, want a deadline exceeded", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("StoreError reported %d errors, want 2", i)
+		}
+	}
+}
+
+// badStore holds a hostile entry, which claims to stay fresh for a
+// century.
+type badStore struct {
+	entry robots.Entry
+	gets  atomic.Int64
+}
+
+func (s *badStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+	s.gets.Add(1)
+	return s.entry, true, nil
+}
+
+func (*badStore) Put(ctx context.Context, origin string, e robots.Entry) error { return nil }
+
+func TestCheckerDistrustsStore(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	clk := newClock()
+	forever := robots.Entry{Status: 200, Body: []byte("User-agent: *\nAllow: /\n"), Fetched: clk.Now(), Expires: clk.Now().AddDate(100, 0, 0)}
+	store := &badStore{entry: forever}
+	c := &robots.Checker{Store: store, Now: clk.Now}
+	f, err := c.File(context.Background(), s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := f.Access(); !a.Stored || !a.Expires.Equal(clk.Now().Add(24*time.Hour)) {
+		t.Errorf("Access = %+v; want the stored entry, expiring in 24 hours at most", a)
+	}
+	// Memory keeps it 24 hours, then asks the store again.
+	clk.Add(24*time.Hour - time.Second)
+	c.Allowed(context.Background(), "MyBot", s.URL+"/private")
+	if n := store.gets.Load(); n != 1 {
+		t.Errorf("store read %d times within 24 hours, want 1", n)
+	}
+	clk.Add(time.Second)
+	c.Allowed(context.Background(), "MyBot", s.URL+"/private")
+	if n := store.gets.Load(); n != 2 {
+		t.Errorf("store read %d times after 24 hours, want 2", n)
 	}
 }
