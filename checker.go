@@ -204,14 +204,22 @@ func (c *Checker) lookup(ctx context.Context, agent, url string) (*File, error) 
 	c.init()
 	now := c.now()
 	// The hot path: a canonical URL whose origin is in memory and fresh.
-	if origin, ok := fastOrigin(url); ok {
-		if it := c.cache.get(origin); it != nil && now.Before(it.expires) {
+	fast, ok := fastOrigin(url)
+	if ok {
+		if it := c.cache.get(fast); it != nil && now.Before(it.expires) {
 			return it.file, nil
 		}
 	}
 	origin, err := originOf(url)
 	if err != nil {
 		return nil, err
+	}
+	if origin != fast {
+		// Another spelling of an origin in memory, such as an upper-case
+		// host or a default port, costs url parsing but no lock.
+		if it := c.cache.get(origin); it != nil && now.Before(it.expires) {
+			return it.file, nil
+		}
 	}
 	return c.origin(ctx, origin)
 }
@@ -298,16 +306,19 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 			return
 		}
 	}
-	fctx, cancel := context.WithTimeout(ctx, c.fetchTimeout())
-	f := c.fetch(fctx, robotsURL)
-	cancel()
+	f, err := bounded(ctx, c.fetchTimeout(), func(ctx context.Context) (fetched, error) {
+		return c.fetch(ctx, robotsURL), nil
+	})
+	if err != nil {
+		f = fetched{finalURL: robotsURL, err: "timeout", maxAge: -1, retryAfter: -1}
+	}
 	now := c.now()
 	e := nextEntry(known, &f, now)
 	c.publish(fl, origin, &e, c.Options.fileFrom(&e, robotsURL, now, &f))
 	if c.Store != nil {
-		sctx, cancel := context.WithTimeout(ctx, storeTimeout)
-		err := c.Store.Put(sctx, origin, e)
-		cancel()
+		_, err := bounded(ctx, storeTimeout, func(ctx context.Context) (struct{}, error) {
+			return struct{}{}, c.Store.Put(ctx, origin, e)
+		})
 		if err != nil {
 			c.storeError(origin, fmt.Errorf("robots: store put: %w", err))
 		}
@@ -334,14 +345,44 @@ func (c *Checker) publish(fl *flight, origin string, e *Entry, file *File) {
 // storeGet reads origin's entry from the Store, reporting errors to
 // StoreError.
 func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool) {
-	ctx, cancel := context.WithTimeout(ctx, storeTimeout)
-	defer cancel()
-	e, ok, err := c.Store.Get(ctx, origin)
+	type got struct {
+		e  Entry
+		ok bool
+	}
+	g, err := bounded(ctx, storeTimeout, func(ctx context.Context) (got, error) {
+		e, ok, err := c.Store.Get(ctx, origin)
+		return got{e, ok}, err
+	})
 	if err != nil {
 		c.storeError(origin, fmt.Errorf("robots: store get: %w", err))
 		return Entry{}, false
 	}
-	return e, ok
+	return g.e, g.ok
+}
+
+// bounded returns what fn returns, or an error wrapping
+// context.DeadlineExceeded when that takes longer than d, even if fn
+// ignores the context it is given: a Store or a RoundTripper that hangs
+// never hangs the Checker. Such an fn is left to finish on its own.
+func bounded[T any](ctx context.Context, d time.Duration, fn func(context.Context) (T, error)) (T, error) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := fn(ctx)
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }
 
 func (c *Checker) storeError(origin string, err error) {
@@ -366,9 +407,9 @@ func (c *Checker) awaitLease(ctx context.Context, origin string) (Entry, bool) {
 		return Entry{}, false
 	}
 	ttl := c.leaseTTL()
-	lctx, cancel := context.WithTimeout(ctx, storeTimeout)
-	got, err := l.Lease(lctx, origin, ttl)
-	cancel()
+	got, err := bounded(ctx, storeTimeout, func(ctx context.Context) (bool, error) {
+		return l.Lease(ctx, origin, ttl)
+	})
 	if err != nil {
 		c.storeError(origin, fmt.Errorf("robots: store lease: %w", err))
 		return Entry{}, false

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -425,5 +426,48 @@ func TestCheckerConnectionRefused(t *testing.T) {
 	}
 	if e.Allowed || e.Reason != robots.Unreachable || !strings.Contains(e.Access.Err, "refused") {
 		t.Errorf("Explain = %v, %v, Access.Err %q; want disallowed, unreachable, connection refused", e.Allowed, e.Reason, e.Access.Err)
+	}
+}
+
+// loopbackClient sends every request to s, whatever host its URL names.
+func loopbackClient(s *httptest.Server) *http.Client {
+	addr := s.Listener.Addr().String()
+	return &http.Client{Transport: &http.Transport{
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, network, addr)
+		},
+	}}
+}
+
+func TestCheckerOneEntryPerOrigin(t *testing.T) {
+	hosts := make(chan string, 10)
+	s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+		hosts <- r.Host
+		fmt.Fprint(w, privateRobots)
+	})
+	c := &robots.Checker{Client: loopbackClient(s.Server)}
+	ctx := context.Background()
+	for _, url := range []string{
+		"http://BÜCHER.example/private/a",
+		"http://bücher.example:80/private/b",
+		"http://xn--bcher-kva.example/private/c",
+		"HTTP://XN--BCHER-KVA.EXAMPLE/private/d",
+		"http://user:pw@bücher.example/private/e",
+	} {
+		if got, err := c.Allowed(ctx, "MyBot", url); err != nil || got {
+			t.Errorf("Allowed(%q) = %v, %v; want false", url, got, err)
+		}
+	}
+	if n := s.hits.Load(); n != 1 {
+		t.Errorf("server saw %d requests for five spellings of one origin, want 1", n)
+	}
+	if h := <-hosts; h != "xn--bcher-kva.example" {
+		t.Errorf("robots.txt asked of host %q, want xn--bcher-kva.example", h)
+	}
+	// Another port, or another scheme, is another origin.
+	c.Allowed(ctx, "MyBot", "http://xn--bcher-kva.example:8080/")
+	if n := s.hits.Load(); n != 2 {
+		t.Errorf("server saw %d requests after another port, want 2", n)
 	}
 }

@@ -306,3 +306,58 @@ func TestCheckerDistrustsStore(t *testing.T) {
 		t.Errorf("store read %d times after 24 hours, want 2", n)
 	}
 }
+
+// deafStore ignores its context and answers only when the test ends.
+type deafStore struct{ stop chan struct{} }
+
+func (s deafStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+	<-s.stop
+	return robots.Entry{}, false, nil
+}
+
+func (s deafStore) Put(ctx context.Context, origin string, e robots.Entry) error {
+	<-s.stop
+	return nil
+}
+
+func (s deafStore) Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error) {
+	<-s.stop
+	return false, nil
+}
+
+// hangingTransport ignores the request's context and never answers until
+// the test ends.
+type hangingTransport struct{ stop chan struct{} }
+
+func (t hangingTransport) RoundTrip(*http.Request) (*http.Response, error) {
+	<-t.stop
+	return nil, errors.New("stopped")
+}
+
+func TestCheckerNeverHangs(t *testing.T) {
+	stop := make(chan struct{})
+	t.Cleanup(func() { close(stop) })
+	s := newRobotsServer(t, serve(200, privateRobots))
+	tests := []struct {
+		name    string
+		checker *robots.Checker
+		allowed bool
+		err     string
+	}{
+		{"store that ignores its context", &robots.Checker{Store: deafStore{stop}}, false, ""},
+		{"transport that ignores its context", &robots.Checker{FetchTimeout: 100 * time.Millisecond,
+			Client: &http.Client{Transport: hangingTransport{stop}}}, false, "timeout"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			e, err := tt.checker.Explain(context.Background(), "MyBot", s.URL+"/private")
+			if err != nil || e.Allowed != tt.allowed || e.Access.Err != tt.err {
+				t.Errorf("Explain = %v (%q), %v; want %v, Err %q", e.Allowed, e.Access.Err, err, tt.allowed, tt.err)
+			}
+			if d := time.Since(start); d > 4*time.Second {
+				t.Errorf("Explain took %v", d)
+			}
+		})
+	}
+}

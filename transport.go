@@ -68,9 +68,9 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return base.RoundTrip(req) // the Checker's own fetch
 	}
 	url := req.URL.String()
-	e, err := t.Checker.Explain(req.Context(), t.Agent, url)
-	if err == nil && !e.Allowed {
-		err = &DisallowedError{URL: url, Agent: t.Agent, Explanation: e}
+	f, err := t.Checker.lookup(req.Context(), t.Agent, url)
+	if err == nil && !f.Allowed(t.Agent, url) {
+		err = &DisallowedError{URL: url, Agent: t.Agent, Explanation: f.Explain(t.Agent, url)}
 	}
 	if err != nil {
 		if req.Body != nil {
