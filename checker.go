@@ -2,6 +2,7 @@ package robots
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -86,7 +87,9 @@ const storeTimeout = time.Second
 // [Leaser], the Checker takes the origin's lease for FetchTimeout plus five
 // seconds before fetching; when another Checker holds it, it polls the
 // Store every [LeasePoll] for the entry that Checker puts, for at most that
-// long, and then fetches itself. After each fetch the Checker puts the new
+// long, and then fetches itself; it stops waiting at once when a poll
+// fails other than with [ErrBadEntry], since the Store that failed would
+// not give it the entry either. After each fetch the Checker puts the new
 // entry. Each Store call is bounded by one second. A Store that fails or is
 // slow never fails a call: the Checker reports the error to StoreError and
 // fetches itself.
@@ -292,7 +295,7 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 		known = &prev.entry
 	}
 	if c.Store != nil {
-		if e, ok := c.storeGet(ctx, origin); ok {
+		if e, ok, _ := c.storeGet(ctx, origin); ok {
 			if now := c.now(); e.Expires.After(now) {
 				c.publish(fl, origin, &e, c.Options.fileFrom(&e, robotsURL, now, nil))
 				return
@@ -343,8 +346,8 @@ func (c *Checker) publish(fl *flight, origin string, e *Entry, file *File) {
 }
 
 // storeGet reads origin's entry from the Store, reporting errors to
-// StoreError.
-func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool) {
+// StoreError, and returns them too.
+func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool, error) {
 	type got struct {
 		e  Entry
 		ok bool
@@ -354,10 +357,11 @@ func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool) {
 		return got{e, ok}, err
 	})
 	if err != nil {
-		c.storeError(origin, fmt.Errorf("robots: store get: %w", err))
-		return Entry{}, false
+		err = fmt.Errorf("robots: store get: %w", err)
+		c.storeError(origin, err)
+		return Entry{}, false, err
 	}
-	return g.e, g.ok
+	return g.e, g.ok, nil
 }
 
 // bounded returns what fn returns, or an error wrapping
@@ -422,7 +426,12 @@ func (c *Checker) awaitLease(ctx context.Context, origin string) (Entry, bool) {
 	defer t.Stop()
 	for time.Now().Before(deadline) {
 		<-t.C
-		e, ok := c.storeGet(ctx, origin)
+		e, ok, err := c.storeGet(ctx, origin)
+		if err != nil && !errors.Is(err, ErrBadEntry) {
+			// The Store fails, and would fail the holder's Put too:
+			// waiting longer only delays the answer.
+			return Entry{}, false
+		}
 		if ok && e.Expires.After(c.now()) {
 			return e, true
 		}

@@ -23,7 +23,10 @@ import (
 // Implementations must be safe for concurrent use.
 type Store interface {
 	// Get returns the entry of origin. It returns ok false and a nil
-	// error when there is none.
+	// error when there is none, and ok false and an error wrapping
+	// [ErrBadEntry] when what it holds is not an entry: a Checker reports
+	// that error and treats it as a miss, where other errors mean that the
+	// Store fails.
 	Get(ctx context.Context, origin string) (e Entry, ok bool, err error)
 	// Put stores the entry of origin, replacing any it had.
 	Put(ctx context.Context, origin string, e Entry) error
