@@ -38,11 +38,13 @@
 // # Failures
 //
 // Every Redis call is bounded by [Options.Timeout]. A Store never panics on
-// what it reads: a value that does not decode, or is over
-// [Options.MaxValue], is a miss, returned with an error wrapping
-// [robots.ErrBadEntry] or [ErrTooLarge] so that the Checker's StoreError
-// hook sees it; the Checker then fetches by itself, and its Put replaces
-// the bad value.
+// what it reads: a value that does not decode, is over
+// [Options.MaxValue] or is not a string, is a miss, returned with an error wrapping
+// [robots.ErrBadEntry] (and [ErrTooLarge] for the second) so that the
+// Checker's StoreError hook sees it; the Checker then fetches by itself,
+// and its Put replaces the bad value. A Checker waiting for a lease
+// holder's entry takes ErrBadEntry as "not there yet", and any other error
+// as Redis failing, and then stops waiting.
 //
 // A call that timed out may still be carried out by Redis later, when its
 // command had been sent: a late Put replaces the entry with the one it
@@ -56,6 +58,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/crawlkit/robots"
@@ -91,8 +94,9 @@ const goodCopyWindow = 30 * 24 * time.Hour
 const outageGrace = 24 * time.Hour
 
 // ErrTooLarge is returned, wrapped, for an entry over [Options.MaxValue]:
-// by Put, which writes nothing, and by Get, which reads it as a miss.
-var ErrTooLarge = errors.New("robots: redisstore: entry over the size bound")
+// by Put, which writes nothing, and by Get, which reads it as a miss and
+// wraps [robots.ErrBadEntry] too.
+var ErrTooLarge = errors.New("robots: redisstore: entry over MaxValue")
 
 // Options configure a [Store]. The zero value, or nil, gives the defaults.
 type Options struct {
@@ -170,10 +174,11 @@ func (s *Store) LeaseKey(origin string) string {
 }
 
 // Get returns origin's entry. A key that is absent is a miss with a nil
-// error. A value over MaxValue, or one that does not decode, is a miss
-// with an error wrapping [ErrTooLarge] or [robots.ErrBadEntry]; so is an
-// entry that says it stays fresh for longer than [MaxTTL], which no
-// Checker writes. Get reads at most MaxValue+1 bytes of a value.
+// error. A value that does not decode, is over MaxValue, is not a string,
+// or says it stays fresh for longer than [MaxTTL] (no Checker writes
+// that), is a miss with an error wrapping [robots.ErrBadEntry], and
+// [ErrTooLarge] for the second: a Checker reports it and fetches, and goes on waiting for a
+// lease holder's entry. Other errors are Redis failing. Get reads at most MaxValue+1 bytes of a value.
 func (s *Store) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
 	key := s.Key(origin)
 	// GETRANGE rather than GET, so that a hostile value of any size
@@ -182,6 +187,11 @@ func (s *Store) Get(ctx context.Context, origin string) (robots.Entry, bool, err
 	data, err := call(ctx, s.timeout, func(ctx context.Context) ([]byte, error) {
 		return s.client.GetRange(ctx, key, 0, int64(s.maxValue)).Bytes()
 	})
+	var rerr redis.Error
+	if errors.As(err, &rerr) && strings.HasPrefix(rerr.Error(), "WRONGTYPE") {
+		// A key of another type than a string holds no entry either.
+		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w: %w", key, robots.ErrBadEntry, err)
+	}
 	if err != nil {
 		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
 	}
@@ -189,7 +199,7 @@ func (s *Store) Get(ctx context.Context, origin string) (robots.Entry, bool, err
 		return robots.Entry{}, false, nil
 	}
 	if len(data) > s.maxValue {
-		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w (more than %d bytes)", key, ErrTooLarge, s.maxValue)
+		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w: %w (more than %d bytes)", key, robots.ErrBadEntry, ErrTooLarge, s.maxValue)
 	}
 	var e robots.Entry
 	if err := e.UnmarshalBinary(data); err != nil {

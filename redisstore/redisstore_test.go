@@ -180,8 +180,8 @@ func TestGetRefusesBadValues(t *testing.T) {
 				t.Fatal(err)
 			}
 			e, ok, err := store.Get(ctx, origin)
-			if ok || !errors.Is(err, tt.want) {
-				t.Errorf("Get = %+v, ok %v, error %v; want a miss with an error wrapping %v", e, ok, err, tt.want)
+			if ok || !errors.Is(err, tt.want) || !errors.Is(err, robots.ErrBadEntry) {
+				t.Errorf("Get = %+v, ok %v, error %v; want a miss with an error wrapping %v and ErrBadEntry", e, ok, err, tt.want)
 			}
 		})
 	}
@@ -193,12 +193,19 @@ func TestGetRefusesBadValues(t *testing.T) {
 	if _, ok, err := store.Get(ctx, "https://at-bound.example"); !ok || err != nil {
 		t.Errorf("Get of a value of exactly MaxValue bytes = ok %v, error %v; want the entry", ok, err)
 	}
-	// A key of another type is an error, not an entry.
+	// A key of another type is not an entry.
 	if err := client.HSet(ctx, store.Key("https://hash.example"), "status", "200").Err(); err != nil {
 		t.Fatal(err)
 	}
-	if e, ok, err := store.Get(ctx, "https://hash.example"); ok || err == nil {
-		t.Errorf("Get of a hash = %+v, ok %v, error %v; want a miss with an error", e, ok, err)
+	if e, ok, err := store.Get(ctx, "https://hash.example"); ok || !errors.Is(err, robots.ErrBadEntry) {
+		t.Errorf("Get of a hash = %+v, ok %v, error %v; want a miss with an error wrapping ErrBadEntry", e, ok, err)
+	}
+	// Put replaces it.
+	if err := store.Put(ctx, "https://hash.example", robots.Entry{Status: 404, Fetched: now, Expires: now.Add(day)}); err != nil {
+		t.Errorf("Put over a hash: %v", err)
+	}
+	if _, ok, err := store.Get(ctx, "https://hash.example"); !ok || err != nil {
+		t.Errorf("Get after Put over a hash = ok %v, error %v; want the entry", ok, err)
 	}
 }
 

@@ -165,3 +165,22 @@ func (s *server) client() *redis.Client {
 	s.t.Cleanup(func() { c.Close() })
 	return c
 }
+
+// patientClient returns a client of the server whose own limits are long:
+// 30 seconds to dial, read or write, and ten retries a second apart. A
+// Store on it answers within its Timeout only because it bounds its calls
+// itself.
+func (s *server) patientClient() *redis.Client {
+	c := redis.NewClient(&redis.Options{
+		Addr:            s.addr,
+		DialTimeout:     30 * time.Second,
+		ReadTimeout:     30 * time.Second,
+		WriteTimeout:    30 * time.Second,
+		PoolTimeout:     30 * time.Second,
+		MaxRetries:      10,
+		MinRetryBackoff: 500 * time.Millisecond,
+		MaxRetryBackoff: time.Second,
+	})
+	s.t.Cleanup(func() { c.Close() })
+	return c
+}

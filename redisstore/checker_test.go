@@ -1,0 +1,427 @@
+package redisstore_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/redisstore"
+	"github.com/redis/go-redis/v9"
+)
+
+// The tests here run Checkers, each with its own memory and its own Redis
+// client as if on its own machine, over one redis-server and httptest
+// origins.
+
+const robotsBody = "User-agent: *\nDisallow: /private\n"
+
+// An origin is an httptest server whose /robots.txt disallows /private; it
+// counts the requests for it.
+type origin struct {
+	*httptest.Server
+	requests atomic.Int32
+	// hold, if set, is called for each robots.txt request before it is
+	// answered, with the request's number (1 for the first).
+	hold func(n int32, r *http.Request)
+}
+
+func newOrigin(t *testing.T, hold func(n int32, r *http.Request)) *origin {
+	t.Helper()
+	o := &origin{hold: hold}
+	o.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		n := o.requests.Add(1)
+		if o.hold != nil {
+			o.hold(n, r)
+		}
+		fmt.Fprint(w, robotsBody)
+	}))
+	t.Cleanup(o.Close)
+	return o
+}
+
+// A hook records what a Checker's StoreError hook is given.
+type hook struct {
+	mu   sync.Mutex
+	errs []error
+}
+
+func (h *hook) record(origin string, err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.errs = append(h.errs, fmt.Errorf("%s: %w", origin, err))
+}
+
+// waitFor waits at most d for the hook to hold n errors in all, and
+// returns how many it holds: a Checker puts its entry after it answers.
+func (h *hook) waitFor(n int, d time.Duration) int {
+	deadline := time.Now().Add(d)
+	for {
+		got := len(h.all())
+		if got >= n || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func (h *hook) all() []error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]error(nil), h.errs...)
+}
+
+// fleet returns n Checkers, each with its own client of srv's Redis and its
+// own Store, reporting Store errors to h.
+func fleet(t *testing.T, srv *server, n int, opts redisstore.Options, h *hook, fetchTimeout time.Duration) []*robots.Checker {
+	t.Helper()
+	checkers := make([]*robots.Checker, n)
+	for i := range checkers {
+		o := opts
+		checkers[i] = &robots.Checker{
+			Store:        redisstore.New(srv.client(), &o),
+			StoreError:   h.record,
+			FetchTimeout: fetchTimeout,
+		}
+	}
+	return checkers
+}
+
+// checkAll makes calls Allowed calls spread over checkers at once, half on
+// /private and half on /public of o, and fails t on a wrong answer or an
+// error. It returns the longest a call took.
+func checkAll(t *testing.T, checkers []*robots.Checker, o *origin, calls int) time.Duration {
+	t.Helper()
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		longest time.Duration
+	)
+	for i := 0; i < calls; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			path, want := "/public", true
+			if i%2 == 0 {
+				path, want = "/private", false
+			}
+			start := time.Now()
+			got, err := checkers[i%len(checkers)].Allowed(context.Background(), "MyBot", o.URL+path)
+			d := time.Since(start)
+			mu.Lock()
+			defer mu.Unlock()
+			if d > longest {
+				longest = d
+			}
+			if err != nil || got != want {
+				t.Errorf("Allowed(%s) = %v, %v; want %v", path, got, err, want)
+			}
+		}(i)
+	}
+	wg.Wait()
+	return longest
+}
+
+func TestFleetFetchesOnce(t *testing.T) {
+	srv := startServer(t)
+	// The fetch takes a while, so that every Checker misses before the
+	// entry is in Redis.
+	o := newOrigin(t, func(int32, *http.Request) { time.Sleep(200 * time.Millisecond) })
+	h := new(hook)
+	checkers := fleet(t, srv, 20, redisstore.Options{}, h, 0)
+	checkAll(t, checkers, o, 200)
+	if n := o.requests.Load(); n != 1 {
+		t.Errorf("20 Checkers sharing a Redis made %d robots.txt requests, want 1", n)
+	}
+	if errs := h.all(); len(errs) > 0 {
+		t.Errorf("StoreError got %d errors, want none: %v", len(errs), errs)
+	}
+	// The Checkers that did not fetch say so.
+	stored := 0
+	for _, c := range checkers {
+		f, err := c.File(context.Background(), o.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Access().Stored {
+			stored++
+		}
+	}
+	if stored != 19 {
+		t.Errorf("%d Checkers have the file from the Store, want 19", stored)
+	}
+	// A 2xx fresh for 24 hours is kept 30 days more, as its last good copy.
+	key := redisstore.New(nil, nil).Key(o.URL)
+	ttl, err := srv.client().TTL(context.Background(), key).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 31 * day; ttl < want-5*time.Second || ttl > want {
+		t.Errorf("TTL of %s = %v, want %v", key, ttl, want)
+	}
+}
+
+// leaseTTL is the lease a Checker takes before fetching, as its
+// documentation gives it: FetchTimeout plus five seconds.
+func leaseTTL(fetchTimeout time.Duration) time.Duration { return fetchTimeout + 5*time.Second }
+
+func TestLeaseHolderDies(t *testing.T) {
+	srv := startServer(t)
+	const fetchTimeout = 500 * time.Millisecond
+	ttl := leaseTTL(fetchTimeout)
+	holding := make(chan struct{})
+	var (
+		mu   sync.Mutex
+		seen []time.Time // when each robots.txt request came
+	)
+	o := newOrigin(t, func(n int32, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, time.Now())
+		mu.Unlock()
+		if n == 1 {
+			// The lease holder's fetch: it never gets an answer.
+			close(holding)
+			<-r.Context().Done()
+		}
+	})
+
+	// The holder runs on a machine that dies mid-fetch: its caller gives
+	// up and it loses Redis, so it never puts an entry.
+	h := new(hook)
+	holderClient := redis.NewClient(&redis.Options{Addr: srv.addr})
+	holder := &robots.Checker{
+		Store:        redisstore.New(holderClient, nil),
+		StoreError:   h.record,
+		FetchTimeout: fetchTimeout,
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	holderDone := make(chan error, 1)
+	go func() {
+		_, err := holder.Allowed(ctx, "MyBot", o.URL+"/private")
+		holderDone <- err
+	}()
+	select {
+	case <-holding:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the holder did not fetch robots.txt")
+	}
+	holderClient.Close()
+	cancel()
+	if err := <-holderDone; !errors.Is(err, context.Canceled) {
+		t.Errorf("the holder's Allowed with its context cancelled: error %v, want context.Canceled", err)
+	}
+
+	others := fleet(t, srv, 5, redisstore.Options{}, h, fetchTimeout)
+	start := time.Now()
+	longest := checkAll(t, others, o, 20)
+	if longest > ttl+time.Second {
+		t.Errorf("with the lease holder dead, Allowed took %v, want at most the lease TTL %v", longest, ttl)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) < 2 {
+		t.Fatalf("%d robots.txt requests, want the holder's and another", len(seen))
+	}
+	// The others waited for the holder's entry, rather than fetching at
+	// once, and fetched themselves once it could no longer come.
+	if waited := seen[1].Sub(start); waited < ttl-fetchTimeout-time.Second {
+		t.Errorf("another Checker fetched %v after the others started, want after waiting about the lease TTL %v", waited, ttl)
+	}
+}
+
+func TestFleetWithRedisDown(t *testing.T) {
+	srv := startServer(t)
+	const timeout = 200 * time.Millisecond
+	h := new(hook)
+	checkers := fleet(t, srv, 5, redisstore.Options{Timeout: timeout}, h, 0)
+
+	// Each phase checks a new origin, so that every Checker misses in
+	// memory and goes to Redis.
+	o := newOrigin(t, nil)
+	checkAll(t, checkers, o, 50)
+	if n := o.requests.Load(); n != 1 {
+		t.Errorf("with Redis up: %d robots.txt requests, want 1", n)
+	}
+
+	// A Checker with Redis down calls Get, Lease and Put, each bounded
+	// by the Store's timeout, around its own fetch.
+	bound := 3*timeout + time.Second
+	down := func(name string) {
+		t.Helper()
+		before := len(h.all())
+		o := newOrigin(t, nil)
+		if longest := checkAll(t, checkers, o, 50); longest > bound {
+			t.Errorf("%s: Allowed took up to %v, want at most %v", name, longest, bound)
+		}
+		if n := o.requests.Load(); n != int32(len(checkers)) {
+			t.Errorf("%s: %d robots.txt requests, want one per Checker, %d", name, n, len(checkers))
+		}
+		// Each Checker's Get, Lease and Put failed, and said so; the Put
+		// comes after the answer.
+		want := 3 * len(checkers)
+		if n := h.waitFor(before+want, bound) - before; n < want {
+			t.Errorf("%s: StoreError got %d errors, want at least %d: %v", name, n, want, h.all()[before:])
+		}
+	}
+	up := func(name string) {
+		t.Helper()
+		probe, _ := newStore(t, srv, redisstore.Options{})
+		waitUsable(t, probe, "https://probe.example")
+		before := len(h.all())
+		o := newOrigin(t, nil)
+		checkAll(t, checkers, o, 50)
+		if n := o.requests.Load(); n != 1 {
+			t.Errorf("%s: %d robots.txt requests, want 1", name, n)
+		}
+		if errs := h.all()[before:]; len(errs) > 0 {
+			t.Errorf("%s: StoreError got %v, want nothing", name, errs)
+		}
+	}
+
+	srv.kill()
+	down("Redis killed")
+	srv.restart()
+	up("Redis restarted")
+	srv.stall()
+	down("Redis stalled")
+	srv.resume()
+	up("Redis resumed")
+}
+
+func TestFleetWithBadValues(t *testing.T) {
+	srv := startServer(t)
+	const maxValue = 64 << 10
+	tests := []struct {
+		name  string
+		value []byte
+		want  error
+	}{
+		{"garbage", []byte("\x00\x01 not an entry {"), robots.ErrBadEntry},
+		{"hostile entry", []byte(`{"v":1,"status":200,"body":"VXNlci1hZ2VudDogKgpBbGxvdzogLwo=","expires":"2999-01-01T00:00:00Z"}`), robots.ErrBadEntry},
+		{"oversized", make([]byte, 2<<20), redisstore.ErrTooLarge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := new(hook)
+			checkers := fleet(t, srv, 3, redisstore.Options{MaxValue: maxValue}, h, 0)
+			o := newOrigin(t, func(int32, *http.Request) { time.Sleep(100 * time.Millisecond) })
+			store := redisstore.New(srv.client(), nil)
+			originName := o.URL // httptest's URL is already an origin
+			if err := srv.client().Set(context.Background(), store.Key(originName), tt.value, time.Hour).Err(); err != nil {
+				t.Fatal(err)
+			}
+			checkAll(t, checkers, o, 30)
+			if n := o.requests.Load(); n != 1 {
+				t.Errorf("%d robots.txt requests, want 1", n)
+			}
+			errs := h.all()
+			if len(errs) == 0 {
+				t.Fatalf("StoreError got nothing, want errors wrapping %v", tt.want)
+			}
+			for _, err := range errs {
+				if !errors.Is(err, tt.want) {
+					t.Errorf("StoreError got %v, want an error wrapping %v", err, tt.want)
+				}
+			}
+			// The fetcher's Put replaced the bad value.
+			if e, ok, err := store.Get(context.Background(), originName); !ok || err != nil || string(e.Body) != robotsBody {
+				t.Errorf("after the fetch, Get = %+v, ok %v, error %v; want the fetched entry", e, ok, err)
+			}
+		})
+	}
+}
+
+// BenchmarkCheckerMiss is a Checker's call for an origin it does not hold
+// in memory: "redis" serves it from the Store, one GET round trip and the
+// parse of the body; "fetch" fetches it from a loopback httptest server,
+// without a Store, for comparison. The Checker holds one origin and the
+// calls alternate between two, so each call misses.
+func BenchmarkCheckerMiss(b *testing.B) {
+	srv := startServer(b)
+	ctx := context.Background()
+	for _, name := range benchBodies {
+		body := benchBody(b, name)
+		var origins [2]*httptest.Server
+		for i := range origins {
+			origins[i] = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Write(body)
+			}))
+			defer origins[i].Close()
+		}
+		store := redisstore.New(srv.client(), nil)
+		// Fill Redis with the two entries.
+		filler := &robots.Checker{Store: store}
+		for _, o := range origins {
+			if _, err := filler.Allowed(ctx, "MyBot", o.URL+"/"); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, mode := range []string{"redis", "fetch"} {
+			b.Run(mode+"/"+name, func(b *testing.B) {
+				c := &robots.Checker{CacheEntries: 1}
+				if mode == "redis" {
+					c.Store = store
+				}
+				urls := [2]string{origins[0].URL + "/page", origins[1].URL + "/page"}
+				srv.client().ConfigResetStat(ctx)
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					f, err := c.File(ctx, urls[i%2])
+					if err != nil {
+						b.Fatal(err)
+					}
+					if stored := f.Access().Stored; stored != (mode == "redis") {
+						b.Fatalf("File from the Store: %v, want %v", stored, mode == "redis")
+					}
+				}
+				b.StopTimer()
+				info := srv.client().Info(ctx, "commandstats").Val()
+				var calls int
+				if i := strings.Index(info, "cmdstat_getrange:calls="); i >= 0 {
+					fmt.Sscanf(info[i+len("cmdstat_getrange:calls="):], "%d", &calls)
+				}
+				b.ReportMetric(float64(calls)/float64(b.N), "gets/op")
+			})
+		}
+	}
+}
+
+// TestRedisDiesWhileWaiting kills Redis while Checkers wait for the entry
+// of a lease holder: they stop waiting, since no entry can come, and fetch
+// themselves, rather than poll a dead Redis until the lease would end.
+func TestRedisDiesWhileWaiting(t *testing.T) {
+	srv := startServer(t)
+	const timeout = 200 * time.Millisecond
+	const fetchTimeout = 5 * time.Second // a lease of 10 s
+	holding := make(chan struct{})
+	o := newOrigin(t, func(n int32, r *http.Request) {
+		if n == 1 {
+			close(holding)
+			time.Sleep(time.Second) // the holder's fetch is slow
+		}
+	})
+	h := new(hook)
+	checkers := fleet(t, srv, 6, redisstore.Options{Timeout: timeout}, h, fetchTimeout)
+	go checkers[0].Allowed(context.Background(), "MyBot", o.URL+"/")
+	<-holding
+	waiting := make(chan time.Duration, 1)
+	go func() { waiting <- checkAll(t, checkers[1:], o, 20) }()
+	time.Sleep(3 * robots.LeasePoll) // the others are polling
+	srv.kill()
+	longest := <-waiting
+	if bound := 3*timeout + time.Second; longest > bound {
+		t.Errorf("with Redis killed while they waited for a lease, Allowed took up to %v, want at most %v (the lease lasts %v)",
+			longest, bound, leaseTTL(fetchTimeout))
+	}
+}
