@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/redisstore"
@@ -65,5 +66,22 @@ func BenchmarkPut(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkLease is one SET NX round trip on loopback, with nothing to
+// encode or decode: the floor under Get and Put.
+func BenchmarkLease(b *testing.B) {
+	srv := startServer(b)
+	store, _ := newStore(b, srv, redisstore.Options{})
+	ctx := context.Background()
+	if ok, err := store.Lease(ctx, "https://lease.example", time.Hour); !ok || err != nil {
+		b.Fatalf("Lease = %v, %v", ok, err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if ok, err := store.Lease(ctx, "https://lease.example", time.Hour); ok || err != nil {
+			b.Fatalf("Lease while held = %v, %v", ok, err)
+		}
 	}
 }

@@ -254,9 +254,12 @@ func TestFleetWithRedisDown(t *testing.T) {
 		t.Errorf("with Redis up: %d robots.txt requests, want 1", n)
 	}
 
-	// A Checker with Redis down calls Get, Lease and Put, each bounded
-	// by the Store's timeout, around its own fetch.
-	bound := 3*timeout + time.Second
+	// A Checker with Redis down calls Get and Lease, each bounded by the
+	// Store's timeout, before its own loopback fetch, and Put after it
+	// answers; the rest is slack for a noisy machine. (The outage tests
+	// show the Store's own bound; here the Checker's, a second a call,
+	// would also do.)
+	bound := 2*timeout + 2*time.Second
 	down := func(name string) {
 		t.Helper()
 		before := len(h.all())
@@ -420,7 +423,7 @@ func TestRedisDiesWhileWaiting(t *testing.T) {
 	time.Sleep(3 * robots.LeasePoll) // the others are polling
 	srv.kill()
 	longest := <-waiting
-	if bound := 3*timeout + time.Second; longest > bound {
+	if bound := 3*timeout + 2*time.Second; longest > bound {
 		t.Errorf("with Redis killed while they waited for a lease, Allowed took up to %v, want at most %v (the lease lasts %v)",
 			longest, bound, leaseTTL(fetchTimeout))
 	}
