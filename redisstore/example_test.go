@@ -1,0 +1,51 @@
+package redisstore_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/redisstore"
+	"github.com/redis/go-redis/v9"
+)
+
+// Every machine of a fleet gives its Checker a Store on the same Redis.
+// (This example needs a Redis server, so it is compiled but not run.)
+func ExampleNew() {
+	rdb := redis.NewUniversalClient(&redis.UniversalOptions{
+		Addrs:                 []string{"redis:6379"},
+		ContextTimeoutEnabled: true,
+	})
+	checker := &robots.Checker{
+		Store:      redisstore.New(rdb, nil),
+		StoreError: func(origin string, err error) { log.Printf("robots store: %s: %v", origin, err) },
+	}
+	ok, err := checker.Allowed(context.Background(), "MyBot", "https://example.com/page")
+	fmt.Println(ok, err)
+}
+
+func ExampleStore_Key() {
+	s := redisstore.New(nil, &redisstore.Options{Prefix: "crawl:"})
+	fmt.Println(s.Key("https://example.com"))
+	fmt.Println(s.LeaseKey("https://example.com"))
+	// Output:
+	// crawl:{https://example.com}
+	// crawl:{https://example.com}:lease
+}
+
+func ExampleTTL() {
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	ok := robots.Entry{Status: 200, Fetched: now, Expires: now.Add(24 * time.Hour)}
+	gone := robots.Entry{Status: 404, Fetched: now, Expires: now.Add(24 * time.Hour)}
+	down := robots.Entry{Status: 503, Fetched: now, Expires: now.Add(time.Hour),
+		Failures: 12, Unreachable: now.Add(-10 * 24 * time.Hour), Good: []byte("User-agent: *\nDisallow: /x\n")}
+	fmt.Println(redisstore.TTL(ok, now))   // Expires + 30 days
+	fmt.Println(redisstore.TTL(gone, now)) // Expires
+	fmt.Println(redisstore.TTL(down, now)) // Unreachable + 30 days
+	// Output:
+	// 744h0m0s
+	// 24h0m0s
+	// 480h0m0s
+}
