@@ -198,18 +198,29 @@ func (s *Store) Get(ctx context.Context, origin string) (robots.Entry, bool, err
 	if len(data) == 0 {
 		return robots.Entry{}, false, nil
 	}
+	e, err := s.decode(data)
+	if err != nil {
+		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
+	}
+	return e, true, nil
+}
+
+// decode returns the entry data encodes, or an error wrapping
+// robots.ErrBadEntry when data is over MaxValue, does not decode, or says
+// it stays fresh for longer than MaxTTL.
+func (s *Store) decode(data []byte) (robots.Entry, error) {
 	if len(data) > s.maxValue {
-		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w: %w (more than %d bytes)", key, robots.ErrBadEntry, ErrTooLarge, s.maxValue)
+		return robots.Entry{}, fmt.Errorf("%w: %w (more than %d bytes)", robots.ErrBadEntry, ErrTooLarge, s.maxValue)
 	}
 	var e robots.Entry
 	if err := e.UnmarshalBinary(data); err != nil {
-		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
+		return robots.Entry{}, err
 	}
 	if e.Expires.After(s.now().Add(MaxTTL)) {
-		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w: expires %s, more than %v ahead",
-			key, robots.ErrBadEntry, e.Expires.Format(time.RFC3339), MaxTTL)
+		return robots.Entry{}, fmt.Errorf("%w: expires %s, more than %v ahead",
+			robots.ErrBadEntry, e.Expires.Format(time.RFC3339), MaxTTL)
 	}
-	return e, true, nil
+	return e, nil
 }
 
 // Put stores origin's entry with the expiry given in the package
