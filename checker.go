@@ -27,6 +27,10 @@ const LeasePoll = 50 * time.Millisecond
 // live: time enough for the fetch, then the Put of its entry.
 const leaseMargin = 5 * time.Second
 
+// leaseFailures is how many polls in a row must find the Store failing
+// for a Checker waiting on a lease to stop waiting and fetch.
+const leaseFailures = 3
+
 // storeTimeout bounds each call a Checker makes to its Store.
 const storeTimeout = time.Second
 
@@ -87,9 +91,9 @@ const storeTimeout = time.Second
 // [Leaser], the Checker takes the origin's lease for FetchTimeout plus five
 // seconds before fetching; when another Checker holds it, it polls the
 // Store every [LeasePoll] for the entry that Checker puts, for at most that
-// long, and then fetches itself; it stops waiting at once when a poll
-// fails other than with [ErrBadEntry], since the Store that failed would
-// not give it the entry either. After each fetch the Checker puts the new
+// long, and then fetches itself; it stops waiting sooner when three polls
+// in a row fail other than with [ErrBadEntry], since a Store that keeps
+// failing would not give it the entry either. After each fetch the Checker puts the new
 // entry. Each Store call is bounded by one second. A Store that fails or is
 // slow never fails a call: the Checker reports the error to StoreError and
 // fetches itself.
@@ -424,14 +428,20 @@ func (c *Checker) awaitLease(ctx context.Context, origin string) (Entry, bool) {
 	deadline := time.Now().Add(ttl)
 	t := time.NewTicker(LeasePoll)
 	defer t.Stop()
+	failures := 0 // polls in a row that found the Store failing
 	for time.Now().Before(deadline) {
 		<-t.C
 		e, ok, err := c.storeGet(ctx, origin)
 		if err != nil && !errors.Is(err, ErrBadEntry) {
-			// The Store fails, and would fail the holder's Put too:
-			// waiting longer only delays the answer.
-			return Entry{}, false
+			// A Store that keeps failing would fail the holder's Put
+			// too: waiting longer only delays the answer. One slow
+			// reply is not enough, or a fleet would fetch at once.
+			if failures++; failures == leaseFailures {
+				return Entry{}, false
+			}
+			continue
 		}
+		failures = 0
 		if ok && e.Expires.After(c.now()) {
 			return e, true
 		}
