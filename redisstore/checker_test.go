@@ -200,8 +200,12 @@ func TestLeaseHolderDies(t *testing.T) {
 	// up and it loses Redis, so it never puts an entry.
 	h := new(hook)
 	holderClient := redis.NewClient(&redis.Options{Addr: srv.addr})
+	// The Store's timeout is the Checker's own bound, a second: the test
+	// is about leases, and a slow reply on a loaded machine must not look
+	// like Redis failing.
+	opts := redisstore.Options{Timeout: time.Second}
 	holder := &robots.Checker{
-		Store:        redisstore.New(holderClient, nil),
+		Store:        redisstore.New(holderClient, &opts),
 		StoreError:   h.record,
 		FetchTimeout: fetchTimeout,
 	}
@@ -222,7 +226,7 @@ func TestLeaseHolderDies(t *testing.T) {
 		t.Errorf("the holder's Allowed with its context cancelled: error %v, want context.Canceled", err)
 	}
 
-	others := fleet(t, srv, 5, redisstore.Options{}, h, fetchTimeout)
+	others := fleet(t, srv, 5, opts, h, fetchTimeout)
 	start := time.Now()
 	longest := checkAll(t, others, o, 20)
 	if longest > ttl+time.Second {
@@ -236,7 +240,7 @@ func TestLeaseHolderDies(t *testing.T) {
 	// The others waited for the holder's entry, rather than fetching at
 	// once, and fetched themselves once it could no longer come.
 	if waited := seen[1].Sub(start); waited < ttl-fetchTimeout-time.Second {
-		t.Errorf("another Checker fetched %v after the others started, want after waiting about the lease TTL %v", waited, ttl)
+		t.Errorf("another Checker fetched %v after the others started, want after waiting about the lease TTL %v; Store errors: %v", waited, ttl, h.all())
 	}
 }
 
@@ -401,8 +405,9 @@ func BenchmarkCheckerMiss(b *testing.B) {
 }
 
 // TestRedisDiesWhileWaiting kills Redis while Checkers wait for the entry
-// of a lease holder: they stop waiting, since no entry can come, and fetch
-// themselves, rather than poll a dead Redis until the lease would end.
+// of a lease holder: after three failed polls they stop waiting, since no
+// entry can come, and fetch themselves, rather than poll a dead Redis
+// until the lease would end.
 func TestRedisDiesWhileWaiting(t *testing.T) {
 	srv := startServer(t)
 	const timeout = 200 * time.Millisecond
