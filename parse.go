@@ -43,6 +43,9 @@ type parser struct {
 	sitemaps []span
 	records  []parsedRecord
 	diags    []parsedDiag
+
+	agentLines   []parsedAgentLine   // for File.AgentLines; see written.go
+	sitemapLines []parsedSitemapLine // for File.SitemapLines
 }
 
 type parsedRule struct {
@@ -116,6 +119,9 @@ func (p *parser) free() {
 		sitemaps: p.sitemaps[:0],
 		records:  p.records[:0],
 		diags:    p.diags[:0],
+
+		agentLines:   p.agentLines[:0],
+		sitemapLines: p.sitemapLines[:0],
 	}
 	parsers.Put(p)
 }
@@ -426,6 +432,7 @@ func (p *parser) apply(k keyKind, key, value, line []byte) {
 	case keyAllow, keyDisallow:
 		p.rule(value, k == keyAllow, line, 0)
 	case keySitemap:
+		p.noteSitemap(value)
 		if len(value) > 0 {
 			p.sitemaps = append(p.sitemaps, p.save(value))
 		}
@@ -452,6 +459,7 @@ func (p *parser) userAgent(value []byte) {
 	g := &p.groups[p.cur]
 	// Like Google, read "*" followed by whitespace and anything as "*".
 	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isSpace(value[1])) {
+		p.noteAgent(value, 1)
 		if !g.global {
 			g.global = true
 			p.agents = append(p.agents, parsedAgent{name: p.save(value[:1])})
@@ -460,6 +468,7 @@ func (p *parser) userAgent(value []byte) {
 		return
 	}
 	tok := value[:tokenLen(value)]
+	p.noteAgent(value, len(tok))
 	if len(tok) == 0 {
 		return
 	}
@@ -659,6 +668,7 @@ func (p *parser) file() *File {
 			}
 		}
 	}
+	p.keepWritten(f, str)
 	if len(p.diags) > 0 {
 		f.diags = make([]Diagnostic, len(p.diags))
 		for i, d := range p.diags {

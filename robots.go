@@ -151,6 +151,9 @@ type File struct {
 	sitemaps []string
 	records  []Record
 	diags    []Diagnostic
+
+	agentLines   []AgentLine // see written.go
+	sitemapLines []SitemapLine
 }
 
 // Group returns the rules that apply to the crawler whose product token is
