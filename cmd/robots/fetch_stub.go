@@ -1,0 +1,19 @@
+//go:build !access
+
+package main
+
+import (
+	"context"
+	"errors"
+
+	"github.com/crawlkit/robots"
+)
+
+// fetch is replaced by the Checker once the access layer is merged.
+func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source, error) {
+	return nil, errors.New("fetching URLs needs the access layer")
+}
+
+func runURL(ctx context.Context, e *env, args []string) int {
+	return e.fail(errors.New("url needs the access layer"))
+}
