@@ -14,6 +14,7 @@ func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source
 	return nil, errors.New("fetching URLs needs the access layer")
 }
 
-func runURL(ctx context.Context, e *env, args []string) int {
-	return e.fail(errors.New("url needs the access layer"))
+// robotsURL is replaced by robots.URLFor once the access layer is merged.
+func robotsURL(page string) (string, error) {
+	return "", errors.New("url needs the access layer")
 }

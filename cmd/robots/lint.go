@@ -164,7 +164,7 @@ func runLint(ctx context.Context, e *env, args []string) int {
 		unlisted += s.Unlisted
 	}
 	for _, f := range rep.Findings {
-		fmt.Fprintf(e.stdout, "%s:%d: %s: %s\n", safe(f.Source), f.Line, f.Severity, f.Message)
+		fmt.Fprintf(e.stdout, "%s:%d: %s: %s\n", safe(f.Source), f.Line, f.Severity, safe(f.Message))
 	}
 	var sum string
 	if len(rep.Findings) == 0 {
@@ -179,7 +179,9 @@ func runLint(ctx context.Context, e *env, args []string) int {
 	if unlisted > 0 {
 		sum += "; " + plural(unlisted, "more finding") + " on the lines of what is not a robots.txt, not listed"
 	}
-	fmt.Fprintln(e.stdout, sum)
+	if len(rep.Sources) > 0 {
+		fmt.Fprintln(e.stdout, sum)
+	}
 	return status
 }
 
@@ -196,7 +198,7 @@ func (l *linter) add(line int, sev, code, format string, a ...any) {
 		return
 	}
 	l.seen[key] = true
-	l.found = append(l.found, finding{Source: l.s.name, Line: line, Severity: sev, Code: code, Message: fmt.Sprintf(format, a...)})
+	l.found = append(l.found, finding{Source: l.s.label(), Line: line, Severity: sev, Code: code, Message: fmt.Sprintf(format, a...)})
 }
 
 // lint returns the findings on s, in line order, and how many findings on
@@ -269,14 +271,14 @@ func (l *linter) lines(f *robots.File) {
 		case sm.URL == "":
 			l.add(sm.Line, sevError, "bad-sitemap", "empty sitemap line: give the sitemap's absolute URL")
 		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
-			l.add(sm.Line, sevError, "bad-sitemap", "sitemap %q is not an absolute http(s) URL: crawlers ignore it; write it as https://host/path", safe(sm.URL))
+			l.add(sm.Line, sevError, "bad-sitemap", "sitemap %q is not an absolute http(s) URL: crawlers ignore it; write it as https://host/path", sm.URL)
 		}
 	}
 }
 
 // diagnostic adds the finding for a diagnostic of the parser.
 func (l *linter) diagnostic(d robots.Diagnostic) {
-	detail := safe(d.Detail)
+	detail := d.Detail // quoted with %q, which escapes control bytes
 	switch d.Kind {
 	case robots.UnknownKey:
 		l.add(d.Line, sevError, "unknown-key", "unknown key %q: the line is ignored", detail)
@@ -339,7 +341,7 @@ func keyFor(misspelt string) string {
 func (l *linter) agents(lines []robots.AgentLine) {
 	first := map[string]robots.AgentLine{} // first line of each token, lower case
 	for _, a := range lines {
-		value := safe(a.Value)
+		value := a.Value // quoted with %q, which escapes control bytes
 		switch {
 		case a.Value == "":
 			l.add(a.Line, sevError, "empty-agent", "empty user-agent: the line names no crawler and is ignored")
@@ -373,10 +375,10 @@ func (l *linter) rules(rules []robots.Rule) {
 	seen := map[kind]robots.Rule{}
 	for _, r := range rules {
 		if i := strings.IndexByte(r.Pattern, '$'); i >= 0 && i < len(r.Pattern)-1 {
-			l.add(r.Line, sevWarning, "dollar-inside", "\"$\" inside pattern %q matches a literal \"$\": only a final \"$\" anchors the end of the path", safe(r.Pattern))
+			l.add(r.Line, sevWarning, "dollar-inside", "\"$\" inside pattern %q matches a literal \"$\": only a final \"$\" anchors the end of the path", r.Pattern)
 		}
 		if prev, ok := seen[kind{r.Allow, r.Pattern}]; ok && prev.Line != r.Line {
-			l.add(r.Line, sevWarning, "repeated-rule", "%q repeats line %d", safe(r.String()), prev.Line)
+			l.add(r.Line, sevWarning, "repeated-rule", "%q repeats line %d", r.String(), prev.Line)
 			continue
 		}
 		seen[kind{r.Allow, r.Pattern}] = r
@@ -386,7 +388,7 @@ func (l *linter) rules(rules []robots.Rule) {
 			continue
 		}
 		if a, ok := seen[kind{true, r.Pattern}]; ok {
-			l.add(r.Line, sevWarning, "overridden-disallow", "%q does nothing: %q at line %d has the same pattern, and allow wins a tie", safe(r.String()), safe(a.String()), a.Line)
+			l.add(r.Line, sevWarning, "overridden-disallow", "%q does nothing: %q at line %d has the same pattern, and allow wins a tie", r.String(), a.String(), a.Line)
 		}
 	}
 }
@@ -422,19 +424,17 @@ func contentKind(body []byte) string {
 	if bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}) {
 		return "utf16"
 	}
-	if zeros := bytes.Count(head, []byte{0}); zeros > 0 {
-		// UTF-16 text of ASCII has a NUL in every other byte.
-		even, odd := 0, 0
+	if bytes.IndexByte(head, 0) >= 0 {
+		// UTF-16 text of ASCII has a NUL in every other byte, and only
+		// there.
+		var zeros [2]int
 		for i, c := range head {
 			if c == 0 {
-				if i%2 == 0 {
-					even++
-				} else {
-					odd++
-				}
+				zeros[i%2]++
 			}
 		}
-		if len(head) >= 4 && (even >= len(head)/2*9/10 || odd >= len(head)/2*9/10) {
+		half := len(head) / 2
+		if half >= 2 && (zeros[0] >= half*8/10 && zeros[1] == 0 || zeros[1] >= half*8/10 && zeros[0] == 0) {
 			return "utf16"
 		}
 		return "binary"
