@@ -394,10 +394,10 @@ func (l *linter) rules(rules []robots.Rule) {
 }
 
 // A mergedGroup is a group of a file, with the groups as written that
-// name the same crawler merged, and a product token (lower case) or "*"
-// whose group it is.
+// name the same crawler merged, and the product tokens (and "*") whose
+// group it is, as first written.
 type mergedGroup struct {
-	token string
+	tokens []string
 	*robots.Group
 }
 
@@ -405,14 +405,20 @@ type mergedGroup struct {
 // their first user-agent line.
 func mergedGroups(f *robots.File) []mergedGroup {
 	var out []mergedGroup
+	seen := map[string]bool{}
 	for _, a := range f.AgentLines() {
-		if a.Token == "" {
+		key := strings.ToLower(a.Token)
+		if key == "" || seen[key] {
 			continue
 		}
+		seen[key] = true
 		g := f.Group(a.Token)
-		if g != nil && !slices.ContainsFunc(out, func(m mergedGroup) bool { return m.Group == g }) {
-			out = append(out, mergedGroup{strings.ToLower(a.Token), g})
+		i := slices.IndexFunc(out, func(m mergedGroup) bool { return m.Group == g })
+		if i < 0 {
+			out = append(out, mergedGroup{Group: g})
+			i = len(out) - 1
 		}
+		out[i].tokens = append(out[i].tokens, a.Token)
 	}
 	return out
 }

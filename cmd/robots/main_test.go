@@ -538,7 +538,7 @@ func TestBadInputs(t *testing.T) {
 			args:  []string{"show", "-"},
 			stdin: strings.NewReader("User-agent: bot\x1b[2J\nDisallow: /\x1b]0;owned\x07\nSitemap: https://e.com/\x9b1m\n"),
 			wantStdout: "" +
-				"group bot\n" +
+				"group for bot\n" +
 				"  user-agent line 1: bot\\x1b[2J (read as bot)\n" +
 				"  line 2: Disallow: /\\x1b]0;owned\\x07\n" +
 				"sitemaps\n" +

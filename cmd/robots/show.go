@@ -11,13 +11,14 @@ import (
 const showHelp = `usage: robots show [-json] [-max-bytes N] [-timeout D] SOURCE
 
 Show prints the robots.txt SOURCE as it is read: each group, with the
-groups that name the same crawler merged, its user-agent lines, its rules
-(line, kind, pattern as written) and its crawl-delay; then the sitemaps,
+groups that name the same crawler merged, as a crawler sees it: the
+crawlers it is for, the user-agent lines of the groups it is made of, its
+rules (line, kind, pattern as written) and its crawl-delay; then the sitemaps,
 the other records (Host, Clean-param, unknown keys) and the parser's
 diagnostics. A SOURCE is a file, - for standard input, or an http(s) URL
 whose origin's robots.txt is fetched.
 
-	group *
+	group for *
 	  user-agent line 3: *
 	  crawl-delay 5s
 	  line 4: Disallow: /private/
@@ -30,7 +31,8 @@ JSON (-json), one object; every field is always present:
 	  "source": "robots.txt",
 	  "fetch": null,                 // or the fetch, as in 'robots help check'
 	  "groups": [{
-	    "agents": ["*"],             // user-agent values, as first written
+	    "agents": ["*"],             // the crawlers whose group it is: product
+	                                 // tokens (and *), as first written
 	    "agent_lines": [{"line": 3, "value": "*", "token": "*"}],
 	    "crawl_delay": 5,            // seconds, or null when none
 	    "rules": [{"line": 4, "allow": false, "pattern": "/private/"}]
@@ -121,7 +123,7 @@ func runShow(ctx context.Context, e *env, args []string) int {
 		for i, a := range g.Agents {
 			names[i] = safe(a)
 		}
-		fmt.Fprintf(w, "group %s\n", strings.Join(names, ", "))
+		fmt.Fprintf(w, "group for %s\n", strings.Join(names, ", "))
 		for _, a := range g.AgentLines {
 			fmt.Fprintf(w, "  user-agent line %d: %s", a.Line, safe(a.Value))
 			if a.Token != a.Value {
@@ -166,8 +168,8 @@ func describe(s *source) showReport {
 	rep := showReport{Source: s.name, Fetch: s.fetch, Groups: []showGroup{}, Sitemaps: []showLine{},
 		Records: []showRecord{}, Diagnostics: []showDiag{}}
 	for _, g := range mergedGroups(f) {
-		sg := showGroup{Agents: g.Agents(), AgentLines: []showAgent{}, Rules: []jsonRule{}, group: g.Group}
-		for _, a := range groupLines(f, g.token) {
+		sg := showGroup{Agents: g.tokens, AgentLines: []showAgent{}, Rules: []jsonRule{}, group: g.Group}
+		for _, a := range groupLines(f, strings.ToLower(g.tokens[0])) {
 			sg.AgentLines = append(sg.AgentLines, showAgent{Line: a.Line, Value: a.Value, Token: a.Token})
 		}
 		if d, ok := g.CrawlDelay(); ok {
