@@ -196,7 +196,7 @@ func runDiff(ctx context.Context, e *env, args []string) int {
 	}
 	added, removed := 0, 0
 	for _, g := range rep.Groups {
-		fmt.Fprintf(w, "group %s\n", safe(strings.Join(g.Agents, ", ")))
+		fmt.Fprintf(w, "group for %s\n", safe(strings.Join(g.Agents, ", ")))
 		for _, r := range g.Removed {
 			fmt.Fprintf(w, "  - line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
 		}
