@@ -49,8 +49,8 @@ func TestDiff(t *testing.T) {
 			wantStdout: "no rule changes (2 agents)\n",
 		},
 		{
-			name: "URLs from a file and the new file from standard input",
-			args: []string{"diff", "-urls", "../../testdata/missing-urls.txt", oldFile, "-"},
+			name:       "URLs from a file and the new file from standard input",
+			args:       []string{"diff", "-urls", "../../testdata/missing-urls.txt", oldFile, "-"},
 			wantStderr: "robots diff: ../../testdata/missing-urls.txt: no such file: give a robots.txt file, - for standard input, or an http(s) URL\n",
 			wantStatus: 2,
 		},
