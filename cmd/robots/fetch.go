@@ -1,9 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"strconv"
-)
+import "strconv"
 
 // fetchInfo says what was fetched for a URL source; it is also the "fetch"
 // object of the JSON output.
@@ -39,5 +36,3 @@ func (f *fetchInfo) text() string {
 	}
 	return s
 }
-
-var _ = fmt.Sprint

@@ -179,10 +179,6 @@ func (e *env) note(format string, a ...any) {
 	fmt.Fprintf(e.stderr, "robots %s: note: %s\n", e.cmd, fmt.Sprintf(format, a...))
 }
 
-// errHelp is returned by parseFlags when the user asked for help, which has
-// been written.
-var errHelp = errors.New("help requested")
-
 // flags is the set of flags of a command.
 type flags struct {
 	*flag.FlagSet
