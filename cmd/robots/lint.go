@@ -61,7 +61,7 @@ JSON (-json), one object; every field is always present:
 	    "unlisted": 0                // findings on the lines of a file that is
 	  }],                            // not a robots.txt, counted, not listed
 	  "findings": [{
-	    "source": "robots.txt",
+	    "source": "robots.txt",      // SOURCE as given; stdin for -
 	    "line": 4,
 	    "severity": "warning",       // "error", "warning" or "info"
 	    "code": "accepted-misspelling",
