@@ -135,14 +135,9 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	if s.fetch == nil || s.fetch.State == "parsed" {
 		rep.Group = appliedGroup(s.file, tok)
 	}
-	g := s.file.Group(tok)
 	status = exitOK
 	for _, u := range urls {
-		x := g.Explain(u)
-		if s.fetch != nil && s.fetch.State != "parsed" {
-			// The policy of a status, not rules of a group.
-			x = s.file.Explain(tok, u)
-		}
+		x := s.file.Explain(tok, u)
 		if !x.Allowed {
 			status = exitFound
 		}
