@@ -213,6 +213,9 @@ func lint(s *source) (found []finding, unlisted int) {
 		case "unreachable":
 			l.add(1, sevError, "unreachable", "%s", strings.TrimPrefix(s.fetch.text(), "fetched "))
 		}
+		if s.fetch.State != "parsed" {
+			return l.found, 0 // no file, so no lines
+		}
 	}
 	if kind := contentKind(s.body); kind != "" {
 		l.content(kind)
