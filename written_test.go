@@ -155,3 +155,63 @@ func ExampleFile_SitemapLines() {
 	// line 1: https://example.com/sitemap.xml
 	// line 2: /news.xml
 }
+
+// FuzzWrittenLines checks what File.AgentLines and File.SitemapLines say
+// against what the rest of the File says, on any body.
+func FuzzWrittenLines(f *testing.F) {
+	for _, s := range []string{
+		"User-agent: MJ12bot\nUser-agent: *\nDisallow: /\nuser agent: a b\nAllow /x\nSitemap: s\nsite-map:\n",
+		"\xEF\xBB\xBFUser-agent:\x00x\r\nUser-agent: *x\rDisallow: /\nUser-agent: Googlebot/2.1\n",
+		"Sitemap: https://a/1\nSitemap: https://a/1 # again\nUser-agent: -_-\nCrawl-delay: 1\nUser-agent: b\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		file := robots.Parse(body)
+		prevLine, prevGroup := 0, -1
+		for _, a := range file.AgentLines() {
+			if a.Line <= prevLine || a.Group < prevGroup || a.Group > prevGroup+1 {
+				t.Fatalf("AgentLines() out of order at %+v after line %d, group %d", a, prevLine, prevGroup)
+			}
+			prevLine, prevGroup = a.Line, a.Group
+			switch a.Token {
+			case "":
+				if robots.ProductToken(a.Value) != "" && !strings.HasPrefix(a.Value, "*") {
+					t.Errorf("%+v: no token, but the value starts with %q", a, robots.ProductToken(a.Value))
+				}
+			case "*":
+				if a.Value != "*" && !strings.HasPrefix(a.Value, "* ") && !strings.HasPrefix(a.Value, "*\t") {
+					t.Errorf("%+v: read as *", a)
+				}
+			default:
+				if a.Token != robots.ProductToken(a.Value) {
+					t.Errorf("%+v: token is not ProductToken(value) = %q", a, robots.ProductToken(a.Value))
+				}
+				g := file.Group(a.Token)
+				found := false
+				for _, name := range g.Agents() {
+					found = found || strings.EqualFold(name, a.Token)
+				}
+				if !found {
+					t.Errorf("%+v: the group of %q has agents %q", a, a.Token, g.Agents())
+				}
+			}
+		}
+		var urls []string
+		seen := map[string]bool{}
+		prevLine = 0
+		for _, s := range file.SitemapLines() {
+			if s.Line <= prevLine {
+				t.Fatalf("SitemapLines() out of order at %+v", s)
+			}
+			prevLine = s.Line
+			if s.URL != "" && !seen[s.URL] {
+				seen[s.URL] = true
+				urls = append(urls, s.URL)
+			}
+		}
+		if diff := cmp.Diff(file.Sitemaps(), urls); diff != "" {
+			t.Errorf("Sitemaps() and SitemapLines() differ (-Sitemaps +SitemapLines):\n%s", diff)
+		}
+	})
+}
