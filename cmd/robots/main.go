@@ -153,7 +153,7 @@ func dispatch(ctx context.Context, e *env, args []string) int {
 		case strings.HasPrefix(name, "-"):
 			hint = "Flags come after the command, as in 'robots check -agent Googlebot FILE URL'."
 		}
-		fmt.Fprintf(e.stderr, "robots: unknown command %q\n%s\n", name, hint)
+		fmt.Fprintf(e.stderr, "robots: unknown command %q\n%s\n", name, hint) // %q escapes control bytes
 		return exitFailure
 	}
 	e.cmd, e.help = name, c.help
@@ -163,20 +163,20 @@ func dispatch(ctx context.Context, e *env, args []string) int {
 // usageError reports a mistake in the command line and returns the exit
 // status for it.
 func (e *env) usageError(format string, a ...any) int {
-	fmt.Fprintf(e.stderr, "robots %s: %s\nRun 'robots %s -h' for usage.\n", e.cmd, fmt.Sprintf(format, a...), e.cmd)
+	fmt.Fprintf(e.stderr, "robots %s: %s\nRun 'robots %s -h' for usage.\n", e.cmd, safe(fmt.Sprintf(format, a...)), e.cmd)
 	return exitFailure
 }
 
 // fail reports an error that is not the user's mistake in the command line
 // (a read, fetch or write error) and returns the exit status for it.
 func (e *env) fail(err error) int {
-	fmt.Fprintf(e.stderr, "robots %s: %s\n", e.cmd, strings.TrimPrefix(err.Error(), "robots: "))
+	fmt.Fprintf(e.stderr, "robots %s: %s\n", e.cmd, safe(strings.TrimPrefix(err.Error(), "robots: ")))
 	return exitFailure
 }
 
 // note writes a remark for the user to standard error.
 func (e *env) note(format string, a ...any) {
-	fmt.Fprintf(e.stderr, "robots %s: note: %s\n", e.cmd, fmt.Sprintf(format, a...))
+	fmt.Fprintf(e.stderr, "robots %s: note: %s\n", e.cmd, safe(fmt.Sprintf(format, a...)))
 }
 
 // flags is the set of flags of a command.
@@ -229,9 +229,14 @@ func (fs *flags) maxBytesFlag() *int {
 	return fs.Int("max-bytes", robots.DefaultMaxBytes, "")
 }
 
-// options checks the value of -max-bytes and returns the parse options.
+// options checks the values of -max-bytes and -timeout and returns the
+// parse options.
 func (e *env) options(maxBytes int) (robots.Options, bool) {
 	const most = 1 << 30
+	if e.timeout <= 0 {
+		e.usageError("-timeout %v is not a positive duration: give one such as 10s or 500ms", e.timeout)
+		return robots.Options{}, false
+	}
 	if maxBytes < robots.DefaultMaxBytes || maxBytes > most {
 		e.usageError("-max-bytes %d is out of range: give a number of bytes from %d (500 KiB, the least RFC 9309 allows) to %d (1 GiB)",
 			maxBytes, robots.DefaultMaxBytes, most)

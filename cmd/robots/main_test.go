@@ -159,6 +159,18 @@ func TestUsage(t *testing.T) {
 			wantStatus:    2,
 		},
 		{
+			name:       "check with a negative timeout",
+			args:       []string{"check", "-timeout", "-1s", example, "/"},
+			wantStderr: "robots check: -timeout -1s is not a positive duration: give one such as 10s or 500ms\nRun 'robots check -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "a file name with a terminal escape",
+			args:       []string{"show", "no\x1b[2Jfile"},
+			wantStderr: "robots show: no\\x1b[2Jfile: no such file: give a robots.txt file, - for standard input, or an http(s) URL\n",
+			wantStatus: 2,
+		},
+		{
 			name:       "check with an agent that is no product token",
 			args:       []string{"check", "-agent", "12bot", example, "/"},
 			wantStderr: "robots check: agent \"12bot\" is not a product token: give the crawler's name as robots.txt files write it (letters, '-' and '_', such as Googlebot), or * for crawlers without a group\nRun 'robots check -h' for usage.\n",
