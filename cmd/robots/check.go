@@ -130,6 +130,9 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return e.fail(err)
 	}
+	if s.fetch != nil {
+		e.otherOrigins(s.fetch.URL, urls)
+	}
 
 	rep := checkReport{Source: src, Fetch: s.fetch, Agent: tok, Results: make([]checkResult, 0, len(urls))}
 	if s.fetch == nil || s.fetch.State == "parsed" {
@@ -412,4 +415,27 @@ func scanURLs(r io.Reader, label string) ([]string, error) {
 // timeoutFlag adds the -timeout flag, whose value goes to e.timeout.
 func (fs *flags) timeoutFlag() {
 	fs.DurationVar(&fs.e.timeout, "timeout", 30*time.Second, "")
+}
+
+// otherOrigins notes the absolute URLs whose robots.txt is not robotsTxt,
+// the one fetched: they are checked against it all the same.
+func (e *env) otherOrigins(robotsTxt string, urls []string) {
+	n, first := 0, ""
+	for _, u := range urls {
+		if !isURL(u) {
+			continue
+		}
+		if r, err := robotsURL(u); err == nil && r != robotsTxt {
+			if n == 0 {
+				first = u
+			}
+			n++
+		}
+	}
+	switch {
+	case n == 1:
+		e.note("%s is not on the origin of %s: it is checked against that file all the same", first, robotsTxt)
+	case n > 1:
+		e.note("%d URLs, such as %s, are not on the origin of %s: they are checked against that file all the same", n, first, robotsTxt)
+	}
 }

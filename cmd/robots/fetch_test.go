@@ -90,6 +90,17 @@ func TestURLSources(t *testing.T) {
 			wantStatus: 1,
 		},
 		{
+			name: "a URL of another origin, with a note",
+			args: []string{"check", u["ok"], "https://example.com/private/x"},
+			wantStdout: "" +
+				"fetched " + u["ok"] + "/robots.txt: HTTP 200, " + size + " bytes\n" +
+				"agent *: group of line 3 (*)\n" +
+				"disallowed  https://example.com/private/x  line 4: Disallow: /private/\n",
+			wantStderr: "robots check: note: https://example.com/private/x is not on the origin of " + u["ok"] +
+				"/robots.txt: it is checked against that file all the same\n",
+			wantStatus: 1,
+		},
+		{
 			name: "404: unavailable, every URL allowed",
 			args: []string{"check", u["404"] + "/", "/private/"},
 			wantStdoutHas: []string{
