@@ -151,6 +151,7 @@ type File struct {
 	sitemaps []string
 	records  []Record
 	diags    []Diagnostic
+	access   *Access // how the file was obtained; nil for Parse and ParseReader
 
 	agentLines   []AgentLine // see written.go
 	sitemapLines []SitemapLine
@@ -282,7 +283,19 @@ func (f *File) Allowed(agent, url string) bool {
 // Explain reports whether the crawler whose product token is agent may fetch
 // url, and why. It gives the same answer as [File.Allowed].
 func (f *File) Explain(agent, url string) Explanation {
-	return f.Group(agent).Explain(url)
+	e := f.Group(agent).Explain(url)
+	if a := f.access; a != nil {
+		e.Access = *a
+		// An unavailable or unreachable policy answers for every URL but
+		// /robots.txt, whatever rule it holds to do so.
+		if a.State != StateParsed && !a.GoodCopy && e.Reason != RobotsTxt {
+			e.Reason, e.Rule = Unreachable, Rule{}
+			if a.State == StateUnavailable {
+				e.Reason = Unavailable
+			}
+		}
+	}
+	return e
 }
 
 // Sitemaps returns the values of the file's Sitemap lines, in the order they
@@ -349,6 +362,14 @@ const (
 	NoGroup
 	// RobotsTxt: the URL is /robots.txt, which is always allowed.
 	RobotsTxt
+	// Unavailable: the robots.txt file is unavailable (a 4xx status, too
+	// many redirects, or 30 days unreachable with no good copy), so every
+	// URL is allowed. Explanation.Access says more.
+	Unavailable
+	// Unreachable: the robots.txt file could not be fetched (a 5xx status,
+	// 429, a network error or a timeout) and no good copy is known, so
+	// every URL is disallowed. Explanation.Access says more.
+	Unreachable
 )
 
 var reasonNames = [...]string{
@@ -357,6 +378,8 @@ var reasonNames = [...]string{
 	NoRuleMatched: "no rule matched",
 	NoGroup:       "no group for the agent",
 	RobotsTxt:     "/robots.txt is always allowed",
+	Unavailable:   "robots.txt unavailable: all allowed",
+	Unreachable:   "robots.txt unreachable: all disallowed",
 }
 
 // String returns a short description of the reason, such as "no rule matched".
@@ -377,16 +400,63 @@ type Explanation struct {
 	// Path is the path that was matched, in the canonical percent-encoding
 	// in which rules are compared.
 	Path string
+	// Access says how the file was obtained (see [File.Access]); it is
+	// the zero Access for a file made by Parse.
+	Access Access
 }
 
-// String describes what decided, such as "line 12: Disallow: /private/" or
-// "no rule matched".
+// String describes what decided, such as "line 12: Disallow: /private/",
+// "no rule matched" or "robots.txt unreachable (HTTP 503): all disallowed".
 func (e Explanation) String() string {
 	switch e.Reason {
+	case Unavailable:
+		return "robots.txt unavailable (" + e.Access.detail() + "): all allowed"
+	case Unreachable:
+		return "robots.txt unreachable (" + e.Access.detail() + "): all disallowed"
 	case RuleMatched:
 		return "line " + strconv.Itoa(e.Rule.Line) + ": " + e.Rule.String()
 	case IndexPageRule:
 		return "line " + strconv.Itoa(e.Rule.Line) + ": " + e.Rule.String() + " (index page rule)"
 	}
 	return e.Reason.String()
+}
+
+// retainedSize estimates the bytes f keeps alive, so that a Checker's
+// cache can bound its memory. The constants are measured costs, rounded
+// up; TestRetainedSize checks the estimate against the heap.
+func (f *File) retainedSize() int {
+	n := 512
+	seen := make(map[*Group]bool)
+	group := func(g *Group) {
+		if g == nil || seen[g] {
+			return
+		}
+		seen[g] = true
+		n += 320
+		for _, a := range g.Agents() {
+			n += 64 + len(a)
+		}
+		for _, r := range g.Rules() {
+			n += 64 + 2*len(r.Pattern)
+		}
+	}
+	for _, t := range f.few {
+		n += 32 + len(t.token)
+		group(t.group)
+	}
+	for t, g := range f.groups {
+		n += 64 + len(t)
+		group(g)
+	}
+	group(f.global)
+	for _, s := range f.sitemaps {
+		n += 32 + len(s)
+	}
+	for _, r := range f.records {
+		n += 112 + len(r.Key) + len(r.Value) + 16*len(r.Agents)
+	}
+	for _, d := range f.diags {
+		n += 48 + len(d.Detail)
+	}
+	return n
 }
