@@ -1,6 +1,13 @@
 package main
 
-import "strconv"
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"sync"
+
+	"github.com/crawlkit/robots"
+)
 
 // fetchInfo says what was fetched for a URL source; it is also the "fetch"
 // object of the JSON output.
@@ -35,4 +42,68 @@ func (f *fetchInfo) text() string {
 		s += "; robots.txt unreachable: every URL is disallowed"
 	}
 	return s
+}
+
+// fetch fetches the robots.txt of the origin of the URL name with the
+// library's Checker, which follows redirects and applies the status rules,
+// and says what it fetched.
+func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source, error) {
+	store := &captureStore{}
+	c := &robots.Checker{Options: o, Store: store, FetchTimeout: e.timeout}
+	f, err := c.File(ctx, name)
+	if err != nil {
+		return nil, fmt.Errorf("fetching the robots.txt of %s: %w", name, err)
+	}
+	a := f.Access()
+	s := &source{name: name, file: f, limit: o.MaxBytes, fetch: &fetchInfo{
+		URL: a.URL, FinalURL: a.FinalURL, Redirects: a.Redirects, Status: a.Status,
+		Bytes: a.Bytes, State: a.State.String(), Error: a.Err,
+	}}
+	if s.limit == 0 {
+		s.limit = robots.DefaultMaxBytes
+	}
+	// The body, for lint's look at the bytes (a BOM, HTML, UTF-16): the
+	// Checker hands the Entry of each fetch to its Store.
+	if entry, ok := store.entry(); ok && entry.Status/100 == 2 {
+		s.body = entry.Body
+		s.cut = len(entry.Body) > s.limit // the rest was not read
+	}
+	return s, nil
+}
+
+// captureStore is a Store that has nothing and keeps the last Entry put:
+// how the tool sees the body a Checker fetched.
+type captureStore struct {
+	mu   sync.Mutex
+	last *robots.Entry
+}
+
+func (s *captureStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+	return robots.Entry{}, false, nil
+}
+
+func (s *captureStore) Put(ctx context.Context, origin string, e robots.Entry) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.last = &e
+	return nil
+}
+
+func (s *captureStore) entry() (robots.Entry, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.last == nil {
+		return robots.Entry{}, false
+	}
+	return *s.last, true
+}
+
+// robotsURL returns the robots.txt URL of a page.
+func robotsURL(page string) (string, error) {
+	return robots.URLFor(page)
+}
+
+func init() {
+	reasonCodes[robots.Unavailable] = "unavailable"
+	reasonCodes[robots.Unreachable] = "unreachable"
 }

@@ -1,5 +1,3 @@
-//go:build access
-
 package main
 
 import (
