@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/crawlkit/robots"
 )
@@ -48,7 +49,7 @@ func (f *fetchInfo) text() string {
 // library's Checker, which follows redirects and applies the status rules,
 // and says what it fetched.
 func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source, error) {
-	store := &captureStore{}
+	store := newCaptureStore()
 	c := &robots.Checker{Options: o, Store: store, FetchTimeout: e.timeout}
 	f, err := c.File(ctx, name)
 	if err != nil {
@@ -64,18 +65,23 @@ func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source
 	}
 	// The body, for lint's look at the bytes (a BOM, HTML, UTF-16): the
 	// Checker hands the Entry of each fetch to its Store.
-	if entry, ok := store.entry(); ok && entry.Status/100 == 2 {
+	if entry, ok := store.entry(ctx); ok && entry.Status/100 == 2 {
 		s.body = entry.Body
 		s.cut = len(entry.Body) > s.limit // the rest was not read
 	}
 	return s, nil
 }
 
-// captureStore is a Store that has nothing and keeps the last Entry put:
-// how the tool sees the body a Checker fetched.
+// captureStore is a Store that has nothing and keeps the Entry put: how the
+// tool sees the body a Checker fetched. The Checker puts the Entry after
+// each fetch, just after File returns.
 type captureStore struct {
-	mu   sync.Mutex
-	last *robots.Entry
+	once sync.Once
+	put  chan robots.Entry // receives the first Entry put
+}
+
+func newCaptureStore() *captureStore {
+	return &captureStore{put: make(chan robots.Entry, 1)}
 }
 
 func (s *captureStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
@@ -83,19 +89,22 @@ func (s *captureStore) Get(ctx context.Context, origin string) (robots.Entry, bo
 }
 
 func (s *captureStore) Put(ctx context.Context, origin string, e robots.Entry) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.last = &e
+	s.once.Do(func() { s.put <- e })
 	return nil
 }
 
-func (s *captureStore) entry() (robots.Entry, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.last == nil {
-		return robots.Entry{}, false
+// maxPutWait bounds how long fetch waits for the Checker's Put.
+const maxPutWait = 5 * time.Second
+
+// entry returns the Entry put, waiting for it a little at most.
+func (s *captureStore) entry(ctx context.Context) (robots.Entry, bool) {
+	select {
+	case e := <-s.put:
+		return e, true
+	case <-ctx.Done():
+	case <-time.After(maxPutWait):
 	}
-	return *s.last, true
+	return robots.Entry{}, false
 }
 
 // robotsURL returns the robots.txt URL of a page.
