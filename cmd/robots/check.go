@@ -79,7 +79,8 @@ JSON (-json), one object; every field is always present:
 	}
 
 Exit status: 0 when every URL is allowed, 1 when any is disallowed, 2 for
-a usage, read or fetch error.
+a usage or read error, or a fetch that got no response (a network error or
+a timeout; the output still says what a crawler would do).
 `
 
 func runCheck(ctx context.Context, e *env, args []string) int {

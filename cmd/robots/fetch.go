@@ -63,6 +63,13 @@ func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source
 	if s.limit == 0 {
 		s.limit = robots.DefaultMaxBytes
 	}
+	if a.Status == 0 {
+		// No response at all: a fetch error, though crawlers read it as
+		// "unreachable". The output still says what they would do.
+		e.fetchFailed = true
+		fmt.Fprintf(e.stderr, "robots %s: could not fetch %s: %s; crawlers take the site as unreachable and fetch nothing. Check the URL and the network, or give a longer -timeout\n",
+			e.cmd, safe(a.URL), safe(a.Err))
+	}
 	// The body, for lint's look at the bytes (a BOM, HTML, UTF-16): the
 	// Checker hands the Entry of each fetch to its Store.
 	if entry, ok := store.entry(ctx); ok && entry.Status/100 == 2 {

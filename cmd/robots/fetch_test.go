@@ -67,6 +67,10 @@ func TestURLSources(t *testing.T) {
 		t.Fatal(err)
 	}
 	size := strconv.FormatInt(info.Size(), 10)
+	// A loopback address where nothing listens any more.
+	gone := httptest.NewServer(http.NotFoundHandler())
+	closed := gone.URL
+	gone.Close()
 	tests := []runCase{
 		{
 			name: "200",
@@ -129,12 +133,12 @@ func TestURLSources(t *testing.T) {
 		{
 			name: "timeout: unreachable, every URL disallowed",
 			args: []string{"check", "-timeout", "200ms", u["slow"], "/public/"},
-			wantStdoutHas: []string{
-				"fetched " + u["slow"] + "/robots.txt: ",
-				"; robots.txt unreachable: every URL is disallowed\n",
-				"disallowed  /public/  robots.txt unreachable",
-			},
-			wantStatus: 1,
+			wantStdout: "" +
+				"fetched " + u["slow"] + "/robots.txt: timeout; robots.txt unreachable: every URL is disallowed\n" +
+				"disallowed  /public/  robots.txt unreachable (timeout): all disallowed\n",
+			wantStderr: "robots check: could not fetch " + u["slow"] + "/robots.txt: timeout; crawlers take the site as unreachable " +
+				"and fetch nothing. Check the URL and the network, or give a longer -timeout\n",
+			wantStatus: 2,
 		},
 		{
 			name: "lint of an HTML page served as robots.txt",
@@ -179,6 +183,16 @@ func TestURLSources(t *testing.T) {
 				"  new: line 16: Disallow: /tmp/\n" +
 				"1 verdict changed of 2 pairs checked (2 agents, 1 URL)\n",
 			wantStatus: 1,
+		},
+		{
+			name: "connection refused: lint says so, and fails",
+			args: []string{"lint", "-json", closed},
+			wantStdoutHas: []string{
+				`"state": "unreachable"`,
+				`"code": "unreachable"`,
+			},
+			wantStderrHas: []string{"robots lint: could not fetch " + closed + "/robots.txt: "},
+			wantStatus:    2,
 		},
 		{
 			name:          "a URL without a host",

@@ -105,7 +105,8 @@ options and JSON schema.
 
 Exit status: 0 for success (every URL allowed, no findings, no change),
 1 when a URL is disallowed, lint finds a warning or an error, or diff finds
-a change, and 2 for a usage, read, fetch or write error.
+a change, and 2 for a usage, read or write error, or a fetch that got no
+response (a 4xx or 5xx status is an answer, not an error).
 `
 
 // env is what a command reads and writes: standard input, output (which
@@ -117,7 +118,8 @@ type env struct {
 	cmd    string // the command's name, for messages
 	help   string // the command's help
 
-	timeout time.Duration // how long a fetch may take (-timeout)
+	timeout     time.Duration // how long a fetch may take (-timeout)
+	fetchFailed bool          // a fetch got no response: the exit status is 2
 }
 
 // run runs the tool with the arguments after the program name, and returns
@@ -157,7 +159,11 @@ func dispatch(ctx context.Context, e *env, args []string) int {
 		return exitFailure
 	}
 	e.cmd, e.help = name, c.help
-	return c.run(ctx, e, rest)
+	status := c.run(ctx, e, rest)
+	if e.fetchFailed {
+		return exitFailure
+	}
+	return status
 }
 
 // usageError reports a mistake in the command line and returns the exit
