@@ -4,10 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
-	"unicode/utf8"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // White-box tests of fast paths against their plain definitions.
@@ -41,99 +37,6 @@ func TestNeedsByteCheck(t *testing.T) {
 			}
 		}
 	}
-}
-
-// FuzzLexClean checks that lexClean, the fast lexer for bodies without
-// control bytes and with valid UTF-8, reads every such body exactly as lex,
-// the general one, does.
-func FuzzLexClean(f *testing.F) {
-	for _, s := range []string{
-		"User-agent: *\nDisallow: /private/ # c\nAllow: /private/ok\n",
-		"\xEF\xBB\xBFuser-agent:a\r\nDISALLOW:/x\rsitemap: http://s/a#b\n\nCrawl-delay: 2\n",
-		"User-agent a\nDisallow /x /y\n: v\nHost example.com\n#only\n   \t\nAllow:\n",
-		"Useragent: é\nDisallowed : /ツ?a=%e2%80\n Disallow:/index.html\nUser agent: x\n",
-		"User-agent: *\nDisallow: /" + strings.Repeat("a", maxLineLen) + "\nDisallow: /b\n",
-		"user-agent:*\nallow:/a\nsitemap:x\ndisallow:\n",
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, body []byte) {
-		body = cleanBody(body)
-		if needsByteCheck(body) {
-			t.Fatalf("cleanBody left bytes that need checking: %q", body)
-		}
-		p, lexed, cut := newParser(body, DefaultMaxBytes)
-		p.lex(lexed)
-		want := summarize(p.finish(lexed, cut))
-		p, lexed, cut = newParser(body, DefaultMaxBytes)
-		p.lexClean(lexed)
-		got := summarize(p.finish(lexed, cut))
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("lexClean and lex read %q differently (-lex +lexClean):\n%s", body, diff)
-		}
-	})
-}
-
-// cleanBody maps body onto what lexClean accepts: control bytes other than
-// tab, LF and CR become spaces, and other bytes that are not UTF-8 become
-// "é".
-func cleanBody(body []byte) []byte {
-	var out []byte
-	for len(body) > 0 {
-		r, size := utf8.DecodeRune(body)
-		switch {
-		case r == utf8.RuneError && size <= 1:
-			out = append(out, "é"...)
-		case r < ' ' && r != '\t' && r != '\n' && r != '\r', r == 0x7f:
-			out = append(out, ' ')
-		default:
-			out = append(out, body[:size]...)
-		}
-		body = body[size:]
-	}
-	return out
-}
-
-// fileSummary is everything a caller can observe of a File, for comparing
-// two parses.
-type fileSummary struct {
-	Diagnostics []Diagnostic
-	Records     []Record
-	Sitemaps    []string
-	Groups      map[string]groupSummary // by agent, including one no group names
-}
-
-type groupSummary struct {
-	Nil        bool
-	Agents     []string
-	Rules      []Rule
-	Delay      time.Duration
-	HasDelay   bool
-	Index      bool // whether "/" is allowed, which needs the index
-	IndexPages []Explanation
-}
-
-func summarize(f *File) fileSummary {
-	s := fileSummary{
-		Diagnostics: f.Diagnostics(),
-		Records:     f.Records(),
-		Sitemaps:    f.Sitemaps(),
-		Groups:      make(map[string]groupSummary),
-	}
-	agents := []string{"nosuchbot"}
-	for a := range f.groups {
-		agents = append(agents, a)
-	}
-	for _, a := range agents {
-		g := f.Group(a)
-		gs := groupSummary{Nil: g == nil, Agents: g.Agents(), Rules: g.Rules(), Index: g.Allowed("/")}
-		gs.Delay, gs.HasDelay = g.CrawlDelay()
-		for _, r := range gs.Rules {
-			gs.IndexPages = append(gs.IndexPages, g.Explain(r.Pattern))
-		}
-		s.Groups[a] = gs
-	}
-	return s
 }
 
 func TestMaySpecial(t *testing.T) {
@@ -182,26 +85,28 @@ func TestPathOf(t *testing.T) {
 	}
 }
 
-func TestEqualLower(t *testing.T) {
+func TestEqualFold(t *testing.T) {
 	for _, tc := range []struct {
-		lower, s string
-		want     bool
+		a, b string
+		want bool
 	}{
 		{"googlebot", "Googlebot", true},
-		{"googlebot", "GOOGLEBOT", true},
+		{"GOOGLEBOT", "googlebot", true},
 		{"googlebot-news", "GoogleBot-News", true},
 		{"googlebot-news", "GoogleBot_News", false},
-		{"a_b-c_d-e_f", "A_B-C_D-E_F", true},
 		{"googlebot", "googlebos", false},
-		{"googlebot", "googlebo\xf4", false},
-		{"googlebo_", "GOOGLEBO\x7f", false}, // '_' | 0x20 is DEL: no folding trick
-		{"abcdefgh", "ABCDEFGH", true},
-		{"abcdefgh", "@BCDEFGH", false}, // '@' is next to 'A'
-		{"zzzzzzzz", "ZZZZZZZZ", true},
-		{"zzzzzzzz", "[ZZZZZZZ", false}, // '[' is next to 'Z'
+		{"googlebot", "googlebo", false},
+		{"k", "\u212a", false}, // KELVIN SIGN folds onto 'k' in Unicode only
+		{"i", "\u0130", false},
+		{"@", "`", false}, // next to 'A' and 'a'
+		{"[", "{", false}, // next to 'Z' and 'z'
+		{"_", "\x7f", false},
 	} {
-		if got := equalLower(tc.lower, tc.s); got != tc.want {
-			t.Errorf("equalLower(%q, %q) = %v, want %v", tc.lower, tc.s, got, tc.want)
+		if got := equalFold(tc.a, tc.b); got != tc.want {
+			t.Errorf("equalFold(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+		if tc.want && foldHash(tc.a) != foldHash(tc.b) {
+			t.Errorf("foldHash(%q) != foldHash(%q), but they are equal", tc.a, tc.b)
 		}
 	}
 }
@@ -278,33 +183,32 @@ func TestFirstChange(t *testing.T) {
 	}
 }
 
-func TestNamed(t *testing.T) {
-	// Token lengths around maxFewLen, in files with few tokens (scanned)
-	// and many (a map).
-	lengths := []int{1, 2, 9, maxFewLen - 1, maxFewLen, maxFewLen + 1, maxFewLen + 2, 40, 70, 9}
-	for _, n := range []int{3, maxFew, maxFew + 1, len(lengths)} {
-		var body strings.Builder
-		for i, l := range lengths[:n] {
-			fmt.Fprintf(&body, "User-agent: %s\nDisallow: /%d\n\n", strings.Repeat(string(rune('a'+i)), l), i)
+func TestLookup(t *testing.T) {
+	// Enough tokens to grow the hash table several times, of lengths from
+	// 1 to 70, each naming its own group.
+	const n = 100
+	token := func(i int) string { return strings.Repeat(string(rune('a'+i%26)), 1+i%70) + strings.Repeat("_", i/26) }
+	var body strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&body, "User-agent: %s\nDisallow: /%d\n\n", token(i), i)
+	}
+	f := Parse([]byte(body.String()))
+	if len(f.set.names) != n {
+		t.Fatalf("%d names, want %d", len(f.set.names), n)
+	}
+	for i := 0; i < n; i++ {
+		agent := strings.ToUpper(token(i))
+		g := f.Group(agent)
+		if g == nil {
+			t.Errorf("Group(%q) = nil", agent)
+			continue
 		}
-		f := Parse([]byte(body.String()))
-		if got, want := f.groups == nil, n <= maxFew; got != want {
-			t.Errorf("%d tokens: scanned = %v, want %v", n, got, want)
+		if rules := g.Rules(); len(rules) != 1 || rules[0].Pattern != fmt.Sprintf("/%d", i) {
+			t.Errorf("Group(%q) has rules %v, want Disallow: /%d", agent, rules, i)
 		}
-		for i, l := range lengths[:n] {
-			agent := strings.ToUpper(strings.Repeat(string(rune('a'+i)), l))
-			g := f.named(agent)
-			if g == nil {
-				t.Errorf("%d tokens: named(%q) = nil", n, agent)
-				continue
-			}
-			if rules := g.Rules(); len(rules) != 1 || rules[0].Pattern != fmt.Sprintf("/%d", i) {
-				t.Errorf("%d tokens: named(%q) has rules %v, want Disallow: /%d", n, agent, rules, i)
-			}
-			for _, other := range []string{agent + "x", agent[1:], "x" + agent[1:]} {
-				if g := f.named(other); g != nil {
-					t.Errorf("%d tokens: named(%q) = %v, want nil", n, other, g.Agents())
-				}
+		for _, other := range []string{agent + "x", agent[1:], "x" + agent[1:]} {
+			if ni := f.set.lookup(other); ni >= 0 && !equalFold(other, f.set.str(f.set.agents[f.set.names[ni].agent])) {
+				t.Errorf("lookup(%q) found %q", other, f.set.str(f.set.agents[f.set.names[ni].agent]))
 			}
 		}
 	}
