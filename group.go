@@ -61,11 +61,14 @@ func (s *groupSet) build(p *parsed) {
 	// Give each product token a name, and list for it the raw groups that
 	// name it, in file order, as a linked list of links.
 	type link struct{ raw, next int32 }
+	n := len(p.agents)
 	var (
-		links   []link
-		lists   [][2]int32 // head and tail in links, by name
+		links   = make([]link, 0, n)
+		lists   = make([][2]int32, 0, n) // head and tail in links, by name
 		globals []int32
 	)
+	s.names = make([]name, 0, n)
+	s.slots = make([]int32, tableSize(min(n, 1024)))
 	agent := int32(0)
 	for ri := range p.raws {
 		raw := int32(ri)
@@ -137,6 +140,12 @@ func (s *groupSet) build(p *parsed) {
 	}
 	s.members = clone(members)
 	s.names = clone(s.names)
+	if size := tableSize(len(s.names)); size < len(s.slots) {
+		s.slots = make([]int32, size)
+		for ni := range s.names {
+			s.place(s.str(s.agents[s.names[ni].agent]), int32(ni))
+		}
+	}
 	s.groups = make([]Group, len(specs))
 	for i, sp := range specs {
 		s.groups[i].set, s.groups[i].first, s.groups[i].n = s, sp[0], sp[1]
@@ -178,7 +187,7 @@ func (s *groupSet) lookup(agent string) int32 {
 func (s *groupSet) insert(tok string, agent int32) int32 {
 	s.names = append(s.names, name{agent: agent})
 	if 4*len(s.names) > 3*len(s.slots) {
-		s.slots = make([]int32, max(8, 2*len(s.slots)))
+		s.slots = make([]int32, tableSize(len(s.names)))
 		for ni := range s.names {
 			s.place(s.str(s.agents[s.names[ni].agent]), int32(ni))
 		}
@@ -186,6 +195,17 @@ func (s *groupSet) insert(tok string, agent int32) int32 {
 		s.place(tok, int32(len(s.names)-1))
 	}
 	return int32(len(s.names) - 1)
+}
+
+// tableSize returns the size of a hash table for n names: a power of two,
+// at least 8 and at least 4n/3, so that the table is at most three quarters
+// full.
+func tableSize(n int) int {
+	size := 8
+	for 3*size < 4*n {
+		size *= 2
+	}
+	return size
 }
 
 // place puts name ni, whose token is tok, in the first empty slot from its

@@ -193,6 +193,9 @@ func clone[T any](s []T) []T {
 
 // dedupSitemaps returns the sitemaps without the later of two equal ones.
 func (p *parser) dedupSitemaps() []span {
+	if len(p.sitemaps) < 2 {
+		return clone(p.sitemaps)
+	}
 	var out []span
 	seen := make(map[string]bool, len(p.sitemaps))
 	for _, s := range p.sitemaps {
