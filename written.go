@@ -1,8 +1,21 @@
 package robots
 
-// This file keeps the user-agent and sitemap lines of a file as written,
+// This file reads the user-agent and sitemap lines of a body as written,
 // for tools that report on a file to the people who write it (linters,
-// viewers). Matching never reads them.
+// viewers). A File does not keep them, so that crawlers do not pay for
+// them (see TestRetainedMemoryHostile): ParseLines runs the parser again
+// with note-taking on, so the lines are read exactly as Parse reads them.
+
+// Lines are the user-agent and sitemap lines of a robots.txt body, as
+// written and as the parser reads them.
+type Lines struct {
+	// Agents are the user-agent lines, in file order, including those
+	// whose value names no crawler.
+	Agents []AgentLine
+	// Sitemaps are the sitemap lines, in file order, including empty ones
+	// and duplicates, which File.Sitemaps leaves out.
+	Sitemaps []SitemapLine
+}
 
 // An AgentLine is a user-agent line of a file: its value as written and
 // the product token the parser reads from it. The two differ when the
@@ -22,64 +35,46 @@ type AgentLine struct {
 	Group int
 }
 
-// AgentLines returns every user-agent line of the file, in file order,
-// including those whose value names no crawler.
-func (f *File) AgentLines() []AgentLine {
-	return append([]AgentLine(nil), f.agentLines...)
-}
-
 // A SitemapLine is a sitemap line of a file.
 type SitemapLine struct {
 	Line int    // line number, from 1
 	URL  string // the value as written, without surrounding whitespace and comment; may be empty
 }
 
-// SitemapLines returns every sitemap line of the file, in file order,
-// including empty ones and duplicates, which [File.Sitemaps] leaves out.
-func (f *File) SitemapLines() []SitemapLine {
-	return append([]SitemapLine(nil), f.sitemapLines...)
+// ParseLines reads the user-agent and sitemap lines of body as [Parse]
+// reads them, with the default options. It never fails, and does not keep
+// a reference to body.
+func ParseLines(body []byte) Lines {
+	return Options{}.ParseLines(body)
 }
 
-// parsedAgentLine is an AgentLine in the parser's arena.
-type parsedAgentLine struct {
-	value, token span
-	line, group  int32
-}
-
-// parsedSitemapLine is a SitemapLine in the parser's arena.
-type parsedSitemapLine struct {
-	url  span
-	line int32
+// ParseLines reads the user-agent and sitemap lines of body as
+// [Options.Parse] reads them with the options o: lines past the parse
+// limit are left out. It never fails, and does not keep a reference to
+// body.
+func (o Options) ParseLines(body []byte) Lines {
+	p := parsers.Get().(*parser)
+	defer p.free()
+	var l Lines
+	p.lines = &l
+	p.read(body, o.limit())
+	return l
 }
 
 // noteAgent keeps the current line, a user-agent line whose value is value
-// and whose token is value[:tokenLen] (which is "*" for every crawler).
-func (p *parser) noteAgent(value []byte, tokenLen int) {
-	s := p.save(value)
-	p.agentLines = append(p.agentLines, parsedAgentLine{
-		value: s, token: span{s.off, s.off + int32(tokenLen)},
-		line: int32(p.line), group: int32(p.cur),
-	})
-}
-
-// noteSitemap keeps the current line, a sitemap line whose value is value.
-func (p *parser) noteSitemap(value []byte) {
-	p.sitemapLines = append(p.sitemapLines, parsedSitemapLine{url: p.save(value), line: int32(p.line)})
-}
-
-// keepWritten copies the lines noted by noteAgent and noteSitemap into f;
-// str turns a span of the arena into a string.
-func (p *parser) keepWritten(f *File, str func(span) string) {
-	if len(p.agentLines) > 0 {
-		f.agentLines = make([]AgentLine, len(p.agentLines))
-		for i, a := range p.agentLines {
-			f.agentLines[i] = AgentLine{Line: int(a.line), Value: str(a.value), Token: str(a.token), Group: int(a.group)}
-		}
+// and whose token is value[:token], when p keeps lines.
+func (p *parser) noteAgent(value []byte, token int) {
+	if p.lines == nil {
+		return
 	}
-	if len(p.sitemapLines) > 0 {
-		f.sitemapLines = make([]SitemapLine, len(p.sitemapLines))
-		for i, s := range p.sitemapLines {
-			f.sitemapLines[i] = SitemapLine{Line: int(s.line), URL: str(s.url)}
-		}
+	v := string(value)
+	p.lines.Agents = append(p.lines.Agents, AgentLine{Line: int(p.line), Value: v, Token: v[:token], Group: len(p.raws) - 1})
+}
+
+// noteSitemap keeps the current line, a sitemap line whose value is value,
+// when p keeps lines.
+func (p *parser) noteSitemap(value []byte) {
+	if p.lines != nil {
+		p.lines.Sitemaps = append(p.lines.Sitemaps, SitemapLine{Line: int(p.line), URL: string(value)})
 	}
 }

@@ -1,7 +1,6 @@
 package robots_test
 
-// Tests of the lines kept as written for tools: File.AgentLines and
-// File.SitemapLines.
+// Tests of the lines read as written for tools: ParseLines.
 
 import (
 	"fmt"
@@ -68,27 +67,23 @@ func TestAgentLines(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f := robots.Parse([]byte(tc.body))
-			if diff := cmp.Diff(tc.want, f.AgentLines()); diff != "" {
-				t.Errorf("AgentLines() mismatch (-want +got):\n%s", diff)
+			got := robots.ParseLines([]byte(tc.body)).Agents
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("ParseLines(%q).Agents mismatch (-want +got):\n%s", tc.body, diff)
 			}
 		})
 	}
 
-	t.Run("returned slice is a copy", func(t *testing.T) {
-		f := robots.Parse([]byte("User-agent: a\n"))
-		f.AgentLines()[0].Token = "changed"
-		if got := f.AgentLines()[0].Token; got != "a" {
-			t.Errorf("AgentLines()[0].Token = %q after changing a returned slice, want %q", got, "a")
-		}
-	})
-
 	t.Run("lines past the parse limit are not kept", func(t *testing.T) {
 		body := "User-agent: a\n" + strings.Repeat("#", robots.DefaultMaxBytes) + "\nUser-agent: b\n"
-		f := robots.Parse([]byte(body))
 		want := []robots.AgentLine{{Line: 1, Value: "a", Token: "a"}}
-		if diff := cmp.Diff(want, f.AgentLines()); diff != "" {
-			t.Errorf("AgentLines() mismatch (-want +got):\n%s", diff)
+		if diff := cmp.Diff(want, robots.ParseLines([]byte(body)).Agents); diff != "" {
+			t.Errorf("ParseLines(...).Agents mismatch (-want +got):\n%s", diff)
+		}
+		// A higher limit reads the rest.
+		got := robots.Options{MaxBytes: 2 * robots.DefaultMaxBytes}.ParseLines([]byte(body)).Agents
+		if len(got) != 2 || got[1].Value != "b" || got[1].Line != 3 {
+			t.Errorf("Options{MaxBytes: 2*DefaultMaxBytes}.ParseLines(...).Agents = %+v, want lines 1 and 3", got)
 		}
 	})
 }
@@ -100,64 +95,57 @@ func TestSitemapLines(t *testing.T) {
 		"site-map: /relative.xml # comment\n" + // 4
 		"Sitemap: https://example.com/1.xml\n" // 5
 	f := robots.Parse([]byte(body))
+	lines := robots.ParseLines([]byte(body))
 	want := []robots.SitemapLine{
 		{Line: 1, URL: "https://example.com/1.xml"},
 		{Line: 3, URL: ""},
 		{Line: 4, URL: "/relative.xml"},
 		{Line: 5, URL: "https://example.com/1.xml"},
 	}
-	if diff := cmp.Diff(want, f.SitemapLines()); diff != "" {
-		t.Errorf("SitemapLines() mismatch (-want +got):\n%s", diff)
+	if diff := cmp.Diff(want, lines.Sitemaps); diff != "" {
+		t.Errorf("ParseLines(...).Sitemaps mismatch (-want +got):\n%s", diff)
+	}
+	if len(lines.Agents) != 1 || lines.Agents[0].Line != 2 {
+		t.Errorf("ParseLines(...).Agents = %+v, want line 2", lines.Agents)
 	}
 	// Sitemaps keeps its meaning: non-empty values, without duplicates.
 	if diff := cmp.Diff([]string{"https://example.com/1.xml", "/relative.xml"}, f.Sitemaps()); diff != "" {
 		t.Errorf("Sitemaps() mismatch (-want +got):\n%s", diff)
 	}
-	got := f.SitemapLines()
-	got[0].URL = "changed"
-	if f.SitemapLines()[0].URL != want[0].URL {
-		t.Errorf("SitemapLines()[0].URL changed with a returned slice")
-	}
 }
 
-// TestWrittenLinesAfterPooledParse checks that a parser taken from the pool
-// keeps no lines of the file it parsed before.
-func TestWrittenLinesAfterPooledParse(t *testing.T) {
+// TestWrittenLinesAndPooledParsers checks that a parser taken from the pool
+// after ParseLines keeps no lines, and that ParseLines sees none of an
+// earlier parse.
+func TestWrittenLinesAndPooledParsers(t *testing.T) {
 	for i := 0; i < 3; i++ {
+		robots.ParseLines([]byte("User-agent: old\nSitemap: https://old.example/s.xml\n"))
 		robots.Parse([]byte("User-agent: old\nSitemap: https://old.example/s.xml\n"))
 	}
-	f := robots.Parse([]byte("User-agent: new\n"))
-	if diff := cmp.Diff([]robots.AgentLine{{Line: 1, Value: "new", Token: "new"}}, f.AgentLines()); diff != "" {
-		t.Errorf("AgentLines() mismatch (-want +got):\n%s", diff)
-	}
-	if got := f.SitemapLines(); got != nil {
-		t.Errorf("SitemapLines() = %v, want none", got)
+	got := robots.ParseLines([]byte("User-agent: new\n"))
+	want := robots.Lines{Agents: []robots.AgentLine{{Line: 1, Value: "new", Token: "new"}}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ParseLines mismatch (-want +got):\n%s", diff)
 	}
 }
 
-func ExampleFile_AgentLines() {
-	f := robots.Parse([]byte("User-agent: MJ12bot\nUser-agent: Googlebot\nDisallow: /\n"))
-	for _, a := range f.AgentLines() {
+func ExampleParseLines() {
+	lines := robots.ParseLines([]byte("User-agent: MJ12bot\nUser-agent: Googlebot\nDisallow: /\nSitemap: /news.xml\n"))
+	for _, a := range lines.Agents {
 		if a.Token != a.Value {
 			fmt.Printf("line %d: %q is read as %q\n", a.Line, a.Value, a.Token)
 		}
 	}
-	// Output:
-	// line 1: "MJ12bot" is read as "MJ"
-}
-
-func ExampleFile_SitemapLines() {
-	f := robots.Parse([]byte("Sitemap: https://example.com/sitemap.xml\nSitemap: /news.xml\n"))
-	for _, s := range f.SitemapLines() {
-		fmt.Printf("line %d: %s\n", s.Line, s.URL)
+	for _, s := range lines.Sitemaps {
+		fmt.Printf("line %d: sitemap %s\n", s.Line, s.URL)
 	}
 	// Output:
-	// line 1: https://example.com/sitemap.xml
-	// line 2: /news.xml
+	// line 1: "MJ12bot" is read as "MJ"
+	// line 4: sitemap /news.xml
 }
 
-// FuzzWrittenLines checks what File.AgentLines and File.SitemapLines say
-// against what the rest of the File says, on any body.
+// FuzzWrittenLines checks what ParseLines says against the File that
+// Parse makes of the same body, on any body.
 func FuzzWrittenLines(f *testing.F) {
 	for _, s := range []string{
 		"User-agent: MJ12bot\nUser-agent: *\nDisallow: /\nuser agent: a b\nAllow /x\nSitemap: s\nsite-map:\n",
@@ -168,10 +156,11 @@ func FuzzWrittenLines(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		file := robots.Parse(body)
+		lines := robots.ParseLines(body)
 		prevLine, prevGroup := 0, -1
-		for _, a := range file.AgentLines() {
+		for _, a := range lines.Agents {
 			if a.Line <= prevLine || a.Group < prevGroup || a.Group > prevGroup+1 {
-				t.Fatalf("AgentLines() out of order at %+v after line %d, group %d", a, prevLine, prevGroup)
+				t.Fatalf("Agents out of order at %+v after line %d, group %d", a, prevLine, prevGroup)
 			}
 			prevLine, prevGroup = a.Line, a.Group
 			switch a.Token {
@@ -200,9 +189,9 @@ func FuzzWrittenLines(f *testing.F) {
 		var urls []string
 		seen := map[string]bool{}
 		prevLine = 0
-		for _, s := range file.SitemapLines() {
+		for _, s := range lines.Sitemaps {
 			if s.Line <= prevLine {
-				t.Fatalf("SitemapLines() out of order at %+v", s)
+				t.Fatalf("Sitemaps out of order at %+v", s)
 			}
 			prevLine = s.Line
 			if s.URL != "" && !seen[s.URL] {
@@ -211,7 +200,7 @@ func FuzzWrittenLines(f *testing.F) {
 			}
 		}
 		if diff := cmp.Diff(file.Sitemaps(), urls); diff != "" {
-			t.Errorf("Sitemaps() and SitemapLines() differ (-Sitemaps +SitemapLines):\n%s", diff)
+			t.Errorf("Sitemaps() and ParseLines differ (-Sitemaps +ParseLines):\n%s", diff)
 		}
 	})
 }

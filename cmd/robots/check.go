@@ -137,7 +137,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 
 	rep := checkReport{Source: src, Fetch: s.fetch, Agent: tok, Results: make([]checkResult, 0, len(urls))}
 	if s.fetch == nil || s.fetch.State == "parsed" {
-		rep.Group = appliedGroup(s.file, tok)
+		rep.Group = appliedGroup(s, tok)
 	}
 	status = exitOK
 	for _, u := range urls {
@@ -155,7 +155,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stdout, s.fetch.text())
 	}
 	if s.fetch == nil || s.fetch.State == "parsed" {
-		fmt.Fprintln(e.stdout, groupText(s.file, tok, rep.Group))
+		fmt.Fprintln(e.stdout, groupText(s, tok, rep.Group))
 	}
 	width := 0
 	for _, u := range urls {
@@ -238,8 +238,8 @@ func reasonCode(r robots.Reason) string {
 // appliedGroup returns the group of f that applies to agent (a product
 // token or "*"), with the lines of the user-agent lines that make it up,
 // or nil when none does.
-func appliedGroup(f *robots.File, agent string) *groupRef {
-	g := f.Group(agent)
+func appliedGroup(s *source, agent string) *groupRef {
+	g := s.file.Group(agent)
 	if g == nil {
 		return nil
 	}
@@ -256,7 +256,7 @@ func appliedGroup(f *robots.File, agent string) *groupRef {
 		key = "*"
 	}
 	ref := &groupRef{Agents: g.Agents(), Lines: []int{}, Fallback: !named && agent != "*"}
-	for _, a := range groupLines(f, key) {
+	for _, a := range groupLines(s, key) {
 		ref.Lines = append(ref.Lines, a.Line)
 		ref.values = append(ref.values, a.Value)
 	}
@@ -265,8 +265,8 @@ func appliedGroup(f *robots.File, agent string) *groupRef {
 
 // groupLines returns the user-agent lines of the groups, as written, that
 // are merged into the group of token (lower case, or "*").
-func groupLines(f *robots.File, token string) []robots.AgentLine {
-	lines := f.AgentLines()
+func groupLines(s *source, token string) []robots.AgentLine {
+	lines := s.lines.Agents
 	in := map[int]bool{}
 	for _, a := range lines {
 		if strings.ToLower(a.Token) == token {
@@ -283,7 +283,7 @@ func groupLines(f *robots.File, token string) []robots.AgentLine {
 }
 
 // groupText describes the group that applies to agent, for text output.
-func groupText(f *robots.File, agent string, g *groupRef) string {
+func groupText(s *source, agent string, g *groupRef) string {
 	head := "agent " + agent + ": "
 	switch {
 	case g == nil && agent == "*":
@@ -304,7 +304,7 @@ func groupText(f *robots.File, agent string, g *groupRef) string {
 		}
 		head += strconv.Itoa(n) + " (" + safe(g.values[i]) + ")"
 	}
-	if len(g.Lines) > 1 && !sameGroup(f, g.Lines) {
+	if len(g.Lines) > 1 && !sameGroup(s, g.Lines) {
 		head += ", merged"
 	}
 	return head
@@ -312,9 +312,9 @@ func groupText(f *robots.File, agent string, g *groupRef) string {
 
 // sameGroup reports whether the user-agent lines numbered lines all belong
 // to one group as written.
-func sameGroup(f *robots.File, lines []int) bool {
+func sameGroup(s *source, lines []int) bool {
 	groups := map[int]bool{}
-	for _, a := range f.AgentLines() {
+	for _, a := range s.lines.Agents {
 		for _, n := range lines {
 			if a.Line == n {
 				groups[a.Group] = true

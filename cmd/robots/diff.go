@@ -150,7 +150,7 @@ func runDiff(ctx context.Context, e *env, args []string) int {
 		return e.fail(err)
 	}
 	if len(agents) == 0 {
-		agents = defaultAgents(oldSrc.file, newSrc.file)
+		agents = defaultAgents(oldSrc, newSrc)
 	}
 	rep := diffReport{Old: oldName, New: newName, OldFetch: oldSrc.fetch, NewFetch: newSrc.fetch,
 		Agents: agents, Changes: []diffChange{}, Groups: []diffGroup{}}
@@ -226,11 +226,11 @@ func verdict(allowed bool) string {
 
 // defaultAgents returns "*" and the product tokens that either file names,
 // each once (compared without regard to case), as first written.
-func defaultAgents(files ...*robots.File) []string {
+func defaultAgents(sources ...*source) []string {
 	agents := []string{"*"}
 	seen := map[string]bool{"*": true}
-	for _, f := range files {
-		for _, a := range f.AgentLines() {
+	for _, s := range sources {
+		for _, a := range s.lines.Agents {
 			if k := strings.ToLower(a.Token); k != "" && !seen[k] {
 				seen[k] = true
 				agents = append(agents, a.Token)

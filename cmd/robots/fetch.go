@@ -74,6 +74,7 @@ func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source
 	// Checker hands the Entry of each fetch to its Store.
 	if entry, ok := store.entry(ctx); ok && entry.Status/100 == 2 {
 		s.body = entry.Body
+		s.lines = o.ParseLines(entry.Body)
 		s.cut = len(entry.Body) > s.limit // the rest was not read
 	}
 	return s, nil

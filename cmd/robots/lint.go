@@ -205,7 +205,6 @@ func (l *linter) add(line int, sev, code, format string, a ...any) {
 // its lines were left out because s is not a robots.txt at all.
 func lint(s *source) (found []finding, unlisted int) {
 	l := &linter{s: s, seen: map[string]bool{}}
-	f := s.file
 	if s.fetch != nil {
 		switch s.fetch.State {
 		case "unavailable":
@@ -221,13 +220,13 @@ func lint(s *source) (found []finding, unlisted int) {
 		l.content(kind)
 		// The lines of such a body are noise: count them instead.
 		inner := &linter{s: s, seen: map[string]bool{}}
-		inner.lines(f)
+		inner.lines(s)
 		return l.found, len(inner.found)
 	}
 	if bytes.HasPrefix(s.body, []byte("\xEF\xBB\xBF")) {
 		l.add(1, sevWarning, "bom", "the file starts with a byte order mark: Google skips it, other crawlers may read it as part of the first line; save the file as UTF-8 without BOM")
 	}
-	l.lines(f)
+	l.lines(s)
 	slices.SortStableFunc(l.found, func(a, b finding) int { return a.Line - b.Line })
 	return l.found, 0
 }
@@ -245,20 +244,21 @@ func (l *linter) content(kind string) {
 }
 
 // lines adds the findings on the lines of f.
-func (l *linter) lines(f *robots.File) {
+func (l *linter) lines(s *source) {
+	f := s.file
 	for _, d := range f.Diagnostics() {
 		l.diagnostic(d)
 	}
-	agents := f.AgentLines()
+	agents := s.lines.Agents
 	if len(agents) == 0 {
-		if len(f.Diagnostics()) == 0 && len(f.SitemapLines()) == 0 && len(f.Records()) == 0 {
+		if len(f.Diagnostics()) == 0 && len(s.lines.Sitemaps) == 0 && len(f.Records()) == 0 {
 			l.add(1, sevInfo, "empty", "the file has no rules: every crawler may fetch every URL")
 		} else {
 			l.add(1, sevWarning, "no-group", "no user-agent line: the file has no group, so no rule applies and every crawler may fetch every URL")
 		}
 	}
 	l.agents(agents)
-	for _, g := range mergedGroups(f) {
+	for _, g := range mergedGroups(s) {
 		l.rules(g.Rules())
 	}
 	if g := f.Group("*"); g != nil {
@@ -268,7 +268,7 @@ func (l *linter) lines(f *robots.File) {
 			}
 		}
 	}
-	for _, sm := range f.SitemapLines() {
+	for _, sm := range s.lines.Sitemaps {
 		u, err := url.Parse(sm.URL)
 		switch {
 		case sm.URL == "":
@@ -406,10 +406,11 @@ type mergedGroup struct {
 
 // mergedGroups returns the distinct merged groups of f, in the order of
 // their first user-agent line.
-func mergedGroups(f *robots.File) []mergedGroup {
+func mergedGroups(s *source) []mergedGroup {
+	f := s.file
 	var out []mergedGroup
 	seen := map[string]bool{}
-	for _, a := range f.AgentLines() {
+	for _, a := range s.lines.Agents {
 		key := strings.ToLower(a.Token)
 		if key == "" || seen[key] {
 			continue

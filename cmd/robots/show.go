@@ -167,9 +167,9 @@ func describe(s *source) showReport {
 	f := s.file
 	rep := showReport{Source: s.name, Fetch: s.fetch, Groups: []showGroup{}, Sitemaps: []showLine{},
 		Records: []showRecord{}, Diagnostics: []showDiag{}}
-	for _, g := range mergedGroups(f) {
+	for _, g := range mergedGroups(s) {
 		sg := showGroup{Agents: g.tokens, AgentLines: []showAgent{}, Rules: []jsonRule{}, group: g.Group}
-		for _, a := range groupLines(f, strings.ToLower(g.tokens[0])) {
+		for _, a := range groupLines(s, strings.ToLower(g.tokens[0])) {
 			sg.AgentLines = append(sg.AgentLines, showAgent{Line: a.Line, Value: a.Value, Token: a.Token})
 		}
 		if d, ok := g.CrawlDelay(); ok {
@@ -181,7 +181,7 @@ func describe(s *source) showReport {
 		}
 		rep.Groups = append(rep.Groups, sg)
 	}
-	for _, sm := range f.SitemapLines() {
+	for _, sm := range s.lines.Sitemaps {
 		rep.Sitemaps = append(rep.Sitemaps, showLine{Line: sm.Line, URL: sm.URL})
 	}
 	for _, r := range f.Records() {

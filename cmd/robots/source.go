@@ -17,6 +17,9 @@ import (
 type source struct {
 	name string // as given on the command line
 	file *robots.File
+	// lines are the user-agent and sitemap lines of the body, as written;
+	// none when the body is not known.
+	lines robots.Lines
 	// body is what was read, at most the parse limit plus one byte; nil
 	// when the body is not known (a fetch without a 2xx body).
 	body []byte
@@ -95,6 +98,7 @@ func (e *env) load(ctx context.Context, name string, o robots.Options) (*source,
 		}
 	}
 	s.file = o.Parse(body)
+	s.lines = o.ParseLines(body)
 	return s, nil
 }
 
