@@ -293,6 +293,9 @@ func groupText(s *source, agent string, g *groupRef) string {
 	case g.Fallback:
 		head += "no group of its own; "
 	}
+	if len(g.Lines) == 0 { // the body is not known
+		return head + "group for " + strings.Join(g.Agents, ", ")
+	}
 	if len(g.Lines) == 1 {
 		head += "group of line "
 	} else {

@@ -50,6 +50,12 @@ Findings (their code, in brackets, is the "code" field of the JSON output):
   "Disallow: /" for * [disallow-all]; for a fetched SOURCE, an unavailable
   [unavailable] or unreachable [unreachable] robots.txt.
 
+Options:
+  -json          write one JSON object, described below, instead of text.
+  -max-bytes N   parse the first N bytes (default and least 512000, the
+                 500 KiB RFC 9309 asks crawlers to read at least).
+  -timeout D     how long a fetch may take (default 30s).
+
 Text from the file is written with control bytes escaped (\x1b).
 
 JSON (-json), one object; every field is always present:

@@ -23,6 +23,12 @@ whose origin's robots.txt is fetched.
 	  crawl-delay 5s
 	  line 4: Disallow: /private/
 
+Options:
+  -json          write one JSON object, described below, instead of text.
+  -max-bytes N   parse the first N bytes (default and least 512000, the
+                 500 KiB RFC 9309 asks crawlers to read at least).
+  -timeout D     how long a fetch may take (default 30s).
+
 Text from the file is written with control bytes escaped (\x1b).
 
 JSON (-json), one object; every field is always present:
