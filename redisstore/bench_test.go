@@ -11,6 +11,10 @@ import (
 	"github.com/crawlkit/robots/redisstore"
 )
 
+// benchOpts give the benchmarks' Stores a timeout long enough that a
+// loaded machine slows them down rather than failing them.
+var benchOpts = redisstore.Options{Timeout: 10 * time.Second}
+
 // benchBodies are robots.txt bodies of the root module's testdata/bench: a
 // realistic file and one at the parse limit.
 var benchBodies = []string{"realistic_5k.txt", "big_500k.txt"}
@@ -28,7 +32,7 @@ func benchBody(b *testing.B, name string) []byte {
 // Redis: one GETRANGE round trip on loopback and the decoding of the entry.
 func BenchmarkGet(b *testing.B) {
 	srv := startServer(b)
-	store, _ := newStore(b, srv, redisstore.Options{})
+	store, _ := newStore(b, srv, benchOpts)
 	ctx := context.Background()
 	for _, name := range benchBodies {
 		b.Run(name, func(b *testing.B) {
@@ -52,7 +56,7 @@ func BenchmarkGet(b *testing.B) {
 // BenchmarkPut is what a Checker adds to each fetch to share it.
 func BenchmarkPut(b *testing.B) {
 	srv := startServer(b)
-	store, _ := newStore(b, srv, redisstore.Options{})
+	store, _ := newStore(b, srv, benchOpts)
 	ctx := context.Background()
 	for _, name := range benchBodies {
 		b.Run(name, func(b *testing.B) {
@@ -73,7 +77,7 @@ func BenchmarkPut(b *testing.B) {
 // encode or decode: the floor under Get and Put.
 func BenchmarkLease(b *testing.B) {
 	srv := startServer(b)
-	store, _ := newStore(b, srv, redisstore.Options{})
+	store, _ := newStore(b, srv, benchOpts)
 	ctx := context.Background()
 	if ok, err := store.Lease(ctx, "https://lease.example", time.Hour); !ok || err != nil {
 		b.Fatalf("Lease = %v, %v", ok, err)

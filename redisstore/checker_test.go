@@ -366,7 +366,8 @@ func BenchmarkCheckerMiss(b *testing.B) {
 			}))
 			defer origins[i].Close()
 		}
-		store := redisstore.New(srv.client(), nil)
+		opts := benchOpts
+		store := redisstore.New(srv.client(), &opts)
 		// Fill Redis with the two entries.
 		filler := &robots.Checker{Store: store}
 		for _, o := range origins {
