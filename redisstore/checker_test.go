@@ -139,7 +139,9 @@ func TestFleetFetchesOnce(t *testing.T) {
 	// entry is in Redis.
 	o := newOrigin(t, func(int32, *http.Request) { time.Sleep(200 * time.Millisecond) })
 	h := new(hook)
-	checkers := fleet(t, srv, 20, redisstore.Options{}, h, 0)
+	// Exact counts: a Store timeout of the Checker's own bound, a second,
+	// so that a slow reply on a loaded machine is not taken for a failure.
+	checkers := fleet(t, srv, 20, redisstore.Options{Timeout: time.Second}, h, 0)
 	checkAll(t, checkers, o, 200)
 	if n := o.requests.Load(); n != 1 {
 		t.Errorf("20 Checkers sharing a Redis made %d robots.txt requests, want 1", n)
@@ -246,7 +248,7 @@ func TestLeaseHolderDies(t *testing.T) {
 
 func TestFleetWithRedisDown(t *testing.T) {
 	srv := startServer(t)
-	const timeout = 200 * time.Millisecond
+	const timeout = 500 * time.Millisecond
 	h := new(hook)
 	checkers := fleet(t, srv, 5, redisstore.Options{Timeout: timeout}, h, 0)
 
@@ -321,7 +323,7 @@ func TestFleetWithBadValues(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := new(hook)
-			checkers := fleet(t, srv, 3, redisstore.Options{MaxValue: maxValue}, h, 0)
+			checkers := fleet(t, srv, 3, redisstore.Options{MaxValue: maxValue, Timeout: time.Second}, h, 0)
 			o := newOrigin(t, func(int32, *http.Request) { time.Sleep(100 * time.Millisecond) })
 			store := redisstore.New(srv.client(), nil)
 			originName := o.URL // httptest's URL is already an origin
