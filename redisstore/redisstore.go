@@ -23,11 +23,11 @@
 //	until = Expires + 30 days            2xx: the body is also the last good copy, used
 //	                                     if the next fetch, due at Expires, finds the
 //	                                     origin unreachable (RFC 9309 2.3.1.4)
-//	until = max(Unreachable + 30 days,   Failures > 0: the good copy and the time the
-//	            Expires + 24 hours)      origin became unreachable are used until it has
-//	                                     been unreachable for 30 days; after that, the
-//	                                     next fetch still learns that the outage is older
-//	                                     than 30 days if it comes within a day of Expires
+//	until = max(Unreachable + 30 days,   Failures > 0: when the origin became unreachable
+//	            Expires + 24 hours)      decides when, with no good copy, it counts as
+//	                                     unavailable (after 30 days); the next fetch
+//	                                     carries the outage and its good copy on if it
+//	                                     comes within a day of Expires
 //	TTL   = min(until - now, MaxTTL), in whole milliseconds
 //
 // An entry with nothing left to keep (a TTL of zero or less) is deleted
@@ -38,13 +38,13 @@
 // # Failures
 //
 // Every Redis call is bounded by [Options.Timeout]. A Store never panics on
-// what it reads: a value that does not decode, is over
-// [Options.MaxValue] or is not a string, is a miss, returned with an error wrapping
+// what it reads: a value that does not decode, is over [Options.MaxValue]
+// or is not a string, is a miss, returned with an error wrapping
 // [robots.ErrBadEntry] (and [ErrTooLarge] for the second) so that the
 // Checker's StoreError hook sees it; the Checker then fetches by itself,
 // and its Put replaces the bad value. A Checker waiting for a lease
-// holder's entry takes ErrBadEntry as "not there yet", and any other error
-// as Redis failing, and then stops waiting.
+// holder's entry takes ErrBadEntry as "not there yet", and other errors as
+// Redis failing: after three in a row it stops waiting and fetches.
 //
 // A call that timed out may still be carried out by Redis later, when its
 // command had been sent: a late Put replaces the entry with the one it
