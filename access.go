@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -168,8 +169,16 @@ func canonicalHost(host string) (string, bool) {
 	if !needsIDNA(host) {
 		return asciiHost(host)
 	}
+	if !utf8.ValidString(host) {
+		return "", false // idna would map the bad bytes to U+FFFD
+	}
 	h, err := idna.Lookup.ToASCII(host)
 	if err != nil {
+		return "", false
+	}
+	// What idna writes must read back as itself, or two spellings would
+	// name one origin differently.
+	if again, err := idna.Lookup.ToASCII(h); err != nil || again != h {
 		return "", false
 	}
 	return asciiHost(h)
@@ -194,6 +203,9 @@ func needsIDNA(host string) bool {
 // such names idna.Lookup only lower-cases, but it refuses '_', which real
 // host names use, and it lets empty labels through.
 func asciiHost(host string) (string, bool) {
+	if host == "" {
+		return "", false
+	}
 	label := 0 // bytes of the current label
 	for i := 0; i < len(host); i++ {
 		c := host[i]
