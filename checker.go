@@ -114,7 +114,7 @@ type Checker struct {
 	// origin unreachable.
 	FetchTimeout time.Duration
 	// Now returns the current time. Nil means time.Now. Tests set it to
-	// move the clock.
+	// move the clock; it must be safe for concurrent use.
 	Now func() time.Time
 	// CacheEntries bounds how many origins the Checker keeps in memory.
 	// Zero means DefaultCacheEntries (10,000).
