@@ -307,7 +307,7 @@ func (a *Access) detail() string {
 // Access returns how f was obtained. It is the zero Access for a File made
 // by [Parse] or [ParseReader].
 func (f *File) Access() Access {
-	if f.access == nil {
+	if f == nil || f.access == nil {
 		return Access{}
 	}
 	return *f.access

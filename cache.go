@@ -155,43 +155,5 @@ const itemOverhead = 1 << 10
 // keeps alive: its bodies (kept to be put again with the next fetch) and
 // the parsed file.
 func itemSize(origin string, e *Entry, file *File) int64 {
-	body := e.Body
-	if body == nil {
-		body = e.Good
-	}
-	return int64(itemOverhead+len(origin)+len(e.Body)+len(e.Good)) + parsedSize(body, file)
-}
-
-// uaLineCost is an upper bound of what a user-agent line costs a parsed
-// file beyond what File.retainedSize sees: the parser keeps a merged group
-// for each user-agent line it reads.
-const uaLineCost = 256
-
-// parsedSize estimates the bytes file, parsed from body, keeps alive.
-// TestRetainedSize checks it against the heap, for bodies built to cost
-// the most of each thing the parser keeps.
-func parsedSize(body []byte, file *File) int64 {
-	return int64(file.retainedSize()) + int64(uaLineCost*userAgentLines(body))
-}
-
-// userAgentLines counts the lines of body that start with "user", which
-// every spelling of a user-agent key does, ignoring case and leading
-// whitespace.
-func userAgentLines(body []byte) int {
-	n := 0
-	start := true
-	for i := 0; i < len(body); i++ {
-		c := body[i]
-		switch {
-		case c == '\n' || c == '\r':
-			start = true
-		case start && (c == ' ' || c == '\t'):
-		case start:
-			if len(body)-i >= 4 && (c|0x20) == 'u' && (body[i+1]|0x20) == 's' && (body[i+2]|0x20) == 'e' && (body[i+3]|0x20) == 'r' {
-				n++
-			}
-			start = false
-		}
-	}
-	return n
+	return int64(itemOverhead+len(origin)+len(e.Body)+len(e.Good)) + int64(file.retainedSize())
 }

@@ -5,12 +5,15 @@ import (
 )
 
 // A Diagnostic notes a line of a robots.txt file that is not a clean, known
-// record: what is wrong with it, and whether it was used anyway. Diagnostics
-// are for people who write robots.txt files; they never change an answer.
+// record, and what is wrong with it; the documentation of each
+// DiagnosticKind says whether such a line is used anyway. Diagnostics are
+// for people who write robots.txt files; they never change an answer.
 type Diagnostic struct {
-	Line   int            // line number, from 1
-	Kind   DiagnosticKind // what is wrong
-	Detail string         // the offending text (key, value or line), if any, cut to 80 bytes
+	Line int            // line number, from 1
+	Kind DiagnosticKind // what is wrong
+	// Detail is the offending text (key, value or line), cut to 80 bytes,
+	// or a short description; empty if there is nothing to add.
+	Detail string
 }
 
 // String describes the diagnostic, such as `line 3: unknown key "Nosuch"`.
@@ -46,7 +49,8 @@ const (
 	// LineTooLong: the line is longer than 16,663 bytes; the rest is ignored.
 	LineTooLong
 	// InvalidBytes: the line holds bytes outside RFC 9309's grammar: a
-	// control byte, or bytes that are not UTF-8. A NUL byte ends the line.
+	// control byte, or bytes that are not UTF-8. The line is read anyway,
+	// but a NUL byte ends it.
 	InvalidBytes
 	// BeyondParseLimit: the body goes on past the parse limit; this line
 	// and all that follow are ignored. The line is the first one not
@@ -60,6 +64,10 @@ const (
 	// a value (it has no colon and is not two words, or nothing before its
 	// colon). It is ignored.
 	MalformedLine
+	// TooManyDiagnostics: the file has more diagnostics than a File keeps
+	// (1,000). The line is that of the first one dropped, and Detail says
+	// how many were dropped ("1234 more"). It is always the last one.
+	TooManyDiagnostics
 )
 
 var kindNames = [...]string{
@@ -73,10 +81,15 @@ var kindNames = [...]string{
 	BeyondParseLimit:    "beyond the parse limit",
 	BadCrawlDelay:       "bad crawl-delay",
 	MalformedLine:       "malformed line",
+	TooManyDiagnostics:  "too many diagnostics",
 }
 
-// String returns the kind's name, such as "unknown key".
+// String returns the kind's name, such as "unknown key". The zero
+// DiagnosticKind, which no Diagnostic of a File has, is "no diagnostic".
 func (k DiagnosticKind) String() string {
+	if k == 0 {
+		return "no diagnostic"
+	}
 	if k > 0 && int(k) < len(kindNames) {
 		return kindNames[k]
 	}

@@ -2,10 +2,43 @@ package robots
 
 import (
 	"slices"
-	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
 )
+
+// This file holds the third stage: merging the raw groups of a file into
+// the one Group each crawler gets (RFC 9309 section 2.2.1), and finding a
+// crawler's Group by its product token.
+//
+// A Group is the only form of a group after parsing: it names the raw groups
+// it merges (in file order) and reads their rules and agents where the
+// parser put them, so merging copies no rule, however many groups name the
+// same crawler. Its matcher (match.go) is built when it is first queried,
+// from copies, so nothing the parser made is ever reordered.
+
+// A groupSet is the groups of a file and what they refer to.
+type groupSet struct {
+	text    string
+	rules   []prule
+	agents  []span
+	raws    []rawGroup
+	delays  []time.Duration
+	members []int32 // the raw groups of each Group of several, in file order
+	groups  []Group
+	// names holds one entry for each product token that names a group
+	// (compared in ASCII case only), found through slots, an open
+	// addressing hash table of indices into names plus one (0 is empty).
+	names  []name
+	slots  []int32
+	global int32 // index in groups of the merged "*" groups, or -1
+}
+
+// A name is a product token of a file: the first user-agent value that
+// spells it, and the Group it gets.
+type name struct {
+	agent int32 // index in agents
+	group int32 // index in groups
+}
 
 // A Group holds the rules that apply to one crawler: every group of the file
 // that names it, merged in file order as RFC 9309 section 2.2.1 requires, or
@@ -14,120 +47,113 @@ import (
 // A nil *Group stands for a file with no group for the crawler: it allows
 // every URL. A Group is immutable and safe for concurrent use.
 type Group struct {
-	agents   []string // user-agent values of the merged groups, as written
-	delay    time.Duration
-	hasDelay bool
-	// written holds patterns as written, by line, where they differ from
-	// the canonical form kept in the rules.
-	written map[int32]string
-
-	once sync.Once // guards the index of m, built on first use
-	m    matcher
+	set *groupSet
+	// first and n name the raw groups merged: first alone when n is 1,
+	// else set.members[first:first+n].
+	first, n int32
+	idx      atomic.Pointer[matcher] // built on first use
 }
 
-// rawGroup is a group as the parser found it: user-agent lines followed by
-// rules, before merging.
-type rawGroup struct {
-	agents   []string // product tokens as written, and "*"
-	lower    []string // agents in lower case
-	global   bool     // one of the user-agent lines is "*"
-	rules    []rule   // the group's rules, with the index page rules they imply
-	delay    time.Duration
-	hasDelay bool
-}
+// build merges the raw groups of p into s.
+func (s *groupSet) build(p *parsed) {
+	*s = groupSet{text: p.text, rules: p.rules, agents: p.agents, raws: p.raws, delays: p.delays, global: -1}
 
-// mergeGroups builds the merged groups of a file: one for each product token,
-// returned sorted by token, and one for "*" (nil if the file has no "*"
-// group). Tokens, and "*", that name the same raw groups share one merged
-// group.
-func mergeGroups(raw []rawGroup, written map[int32]string) (named []namedGroup, global *Group) {
-	// Pair each token with the groups that name it, in file order.
-	type naming struct {
-		token string
-		group int
-	}
-	n := 0
-	for i := range raw {
-		n += len(raw[i].lower)
-	}
-	refs := make([]naming, 0, n)
-	for i := range raw {
-		for _, t := range raw[i].lower {
-			if t != "*" {
-				refs = append(refs, naming{t, i})
+	// Give each product token a name, and list for it the raw groups that
+	// name it, in file order, as a linked list of links.
+	type link struct{ raw, next int32 }
+	n := len(p.agents)
+	var (
+		links   = make([]link, 0, n)
+		lists   = make([][2]int32, 0, n) // head and tail in links, by name
+		globals []int32
+	)
+	s.names = make([]name, 0, n)
+	s.slots = make([]int32, tableSize(min(n, 1024)))
+	agent := int32(0)
+	for ri := range p.raws {
+		raw := int32(ri)
+		for ; agent < p.raws[ri].agents; agent++ {
+			tok := s.str(p.agents[agent])
+			if tok == "*" {
+				globals = append(globals, raw) // at most one "*" a group
+				continue
 			}
+			ni := s.lookup(tok)
+			if ni < 0 {
+				ni = s.insert(tok, agent)
+				lists = append(lists, [2]int32{-1, -1})
+			}
+			l := &lists[ni]
+			if l[1] >= 0 && links[l[1]].raw == raw {
+				continue // named twice by one group
+			}
+			links = append(links, link{raw, -1})
+			if l[1] >= 0 {
+				links[l[1]].next = int32(len(links) - 1)
+			} else {
+				l[0] = int32(len(links) - 1)
+			}
+			l[1] = int32(len(links) - 1)
 		}
 	}
-	slices.SortFunc(refs, func(a, b naming) int {
-		if c := strings.Compare(a.token, b.token); c != 0 {
-			return c
-		}
-		return a.group - b.group
-	})
 
-	// There are at most as many merged groups as tokens, and "*".
-	m := merger{raw: raw, written: written, groups: make([]Group, 0, len(refs)+1)}
-	var ids []int
-	for i := 0; i < len(refs); {
-		token := refs[i].token
+	// Tokens (and "*") named by the same raw groups share one Group.
+	var (
+		specs   [][2]int32 // first and n of each Group
+		members []int32
+		single  []int32          // Group of each raw group alone, plus one
+		multi   map[string]int32 // Group of several, by idsKey
+		ids     []int32
+	)
+	groupOf := func(ids []int32) int32 {
+		if len(ids) == 1 {
+			if single == nil {
+				single = make([]int32, len(p.raws))
+			}
+			if single[ids[0]] == 0 {
+				specs = append(specs, [2]int32{ids[0], 1})
+				single[ids[0]] = int32(len(specs))
+			}
+			return single[ids[0]] - 1
+		}
+		key := idsKey(ids)
+		if g, ok := multi[key]; ok {
+			return g
+		}
+		if multi == nil {
+			multi = make(map[string]int32)
+		}
+		specs = append(specs, [2]int32{int32(len(members)), int32(len(ids))})
+		members = append(members, ids...)
+		multi[key] = int32(len(specs) - 1)
+		return multi[key]
+	}
+	for ni := range s.names {
 		ids = ids[:0]
-		for ; i < len(refs) && refs[i].token == token; i++ {
-			if len(ids) == 0 || ids[len(ids)-1] != refs[i].group {
-				ids = append(ids, refs[i].group)
-			}
+		for l := lists[ni][0]; l >= 0; l = links[l].next {
+			ids = append(ids, links[l].raw)
 		}
-		if named == nil {
-			named = make([]namedGroup, 0, len(refs))
+		s.names[ni].group = groupOf(ids)
+	}
+	if len(globals) > 0 {
+		s.global = groupOf(globals)
+	}
+	s.members = clone(members)
+	s.names = clone(s.names)
+	if size := tableSize(len(s.names)); size < len(s.slots) {
+		s.slots = make([]int32, size)
+		for ni := range s.names {
+			s.place(s.str(s.agents[s.names[ni].agent]), int32(ni))
 		}
-		named = append(named, namedGroup{token, m.group(ids)})
 	}
-	ids = ids[:0]
-	for i := range raw {
-		if raw[i].global {
-			ids = append(ids, i)
-		}
+	s.groups = make([]Group, len(specs))
+	for i, sp := range specs {
+		s.groups[i].set, s.groups[i].first, s.groups[i].n = s, sp[0], sp[1]
 	}
-	if len(ids) > 0 {
-		global = m.group(ids)
-	}
-	return named, global
 }
 
-// A merger builds merged groups, once for each distinct list of raw groups.
-type merger struct {
-	raw     []rawGroup
-	written map[int32]string
-	groups  []Group           // all merged groups, allocated at once
-	single  []*Group          // merged groups of one raw group, by its index
-	multi   map[string]*Group // merged groups of several, by idsKey
-}
-
-// group returns the merged group of the raw groups ids, which are in file
-// order.
-func (m *merger) group(ids []int) *Group {
-	if len(ids) == 1 {
-		if m.single == nil {
-			m.single = make([]*Group, len(m.raw))
-		}
-		if m.single[ids[0]] == nil {
-			m.single[ids[0]] = m.build(ids)
-		}
-		return m.single[ids[0]]
-	}
-	key := idsKey(ids)
-	if m.multi == nil {
-		m.multi = make(map[string]*Group)
-	}
-	g := m.multi[key]
-	if g == nil {
-		g = m.build(ids)
-		m.multi[key] = g
-	}
-	return g
-}
-
-// idsKey encodes a list of group indices as a map key.
-func idsKey(ids []int) string {
+// idsKey encodes a list of raw group indices as a map key.
+func idsKey(ids []int32) string {
 	b := make([]byte, 0, 4*len(ids))
 	for _, id := range ids {
 		b = append(b, byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
@@ -135,73 +161,174 @@ func idsKey(ids []int) string {
 	return string(b)
 }
 
-// build merges the raw groups ids. A group made of one raw group uses its
-// rules in place: no other merged group uses them the same way, and those
-// made of several copy them first.
-func (m *merger) build(ids []int) *Group {
-	m.groups = append(m.groups, Group{written: m.written}) // never grows: see mergeGroups
-	g := &m.groups[len(m.groups)-1]
-	if len(ids) == 1 {
-		r := &m.raw[ids[0]]
-		g.agents = dedup(r.agents, r.lower)
-		g.delay, g.hasDelay = r.delay, r.hasDelay
-		g.m = newMatcher(r.rules)
-		return g
+func (s *groupSet) str(sp span) string { return s.text[sp.off:sp.end] }
+
+// lookup returns the index in s.names of the product token agent, compared
+// in ASCII case only, or -1. It does not allocate.
+func (s *groupSet) lookup(agent string) int32 {
+	if len(s.slots) == 0 {
+		return -1
 	}
-	n, na := 0, 0
-	for _, id := range ids {
-		n += len(m.raw[id].rules)
-		na += len(m.raw[id].agents)
-	}
-	rules := make([]rule, 0, n)
-	agents, lower := make([]string, 0, na), make([]string, 0, na)
-	for _, id := range ids {
-		r := &m.raw[id]
-		rules = append(rules, r.rules...)
-		agents, lower = append(agents, r.agents...), append(lower, r.lower...)
-		if r.hasDelay && (!g.hasDelay || r.delay > g.delay) {
-			g.delay, g.hasDelay = r.delay, true
+	mask := uint32(len(s.slots) - 1)
+	for i := foldHash(agent) & mask; ; i = (i + 1) & mask {
+		ni := s.slots[i] - 1
+		if ni < 0 {
+			return -1
+		}
+		if equalFold(s.str(s.agents[s.names[ni].agent]), agent) {
+			return ni
 		}
 	}
-	g.agents = dedup(agents, lower)
-	g.m = newMatcher(rules)
-	return g
 }
 
-// dedup returns list without the later of any two strings whose keys (the
-// same index in keys) are equal. It returns list itself when there are
-// none, and takes linear time.
-func dedup(list, keys []string) []string {
-	var seen map[string]bool
-	if len(list) > 8 {
-		seen = make(map[string]bool, len(list))
-	}
-	var out []string // nil until the first duplicate
-	for i, s := range list {
-		var dup bool
-		if seen != nil {
-			dup = seen[keys[i]]
-			seen[keys[i]] = true
-		} else {
-			dup = slices.Contains(keys[:i], keys[i])
+// insert adds a name for tok, the agents[agent], which lookup does not
+// find, and returns its index. The table is kept at most three quarters
+// full, so that lookup always meets an empty slot.
+func (s *groupSet) insert(tok string, agent int32) int32 {
+	s.names = append(s.names, name{agent: agent})
+	if 4*len(s.names) > 3*len(s.slots) {
+		s.slots = make([]int32, tableSize(len(s.names)))
+		for ni := range s.names {
+			s.place(s.str(s.agents[s.names[ni].agent]), int32(ni))
 		}
-		switch {
-		case dup && out == nil:
-			out = slices.Clip(list[:i]) // the next append copies
-		case !dup && out != nil:
-			out = append(out, s)
-		}
+	} else {
+		s.place(tok, int32(len(s.names)-1))
 	}
-	if out == nil {
-		return list
-	}
-	return out
+	return int32(len(s.names) - 1)
 }
 
-// index builds the group's index on first use.
+// tableSize returns the size of a hash table for n names: a power of two,
+// at least 8 and at least 4n/3, so that the table is at most three quarters
+// full.
+func tableSize(n int) int {
+	size := 8
+	for 3*size < 4*n {
+		size *= 2
+	}
+	return size
+}
+
+// place puts name ni, whose token is tok, in the first empty slot from its
+// hash on.
+func (s *groupSet) place(tok string, ni int32) {
+	mask := uint32(len(s.slots) - 1)
+	i := foldHash(tok) & mask
+	for s.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	s.slots[i] = ni + 1
+}
+
+// foldHash returns a hash of s that is the same for strings equal in ASCII
+// case: each byte is hashed with bit 0x20 set, which lower-cases letters
+// (and maps some other bytes together, which only costs a collision). It
+// reads eight bytes at a time: agents are hashed on every File.Allowed.
+func foldHash(s string) uint32 {
+	const k = 0x9E3779B97F4A7C15
+	h := uint64(len(s)) * k
+	for ; len(s) >= 8; s = s[8:] {
+		h = (h ^ load64(s[:8]) | 0x2020202020202020) * k
+	}
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i]|0x20)) * k
+	}
+	return uint32(h >> 32)
+}
+
+// equalFold reports whether a and b are equal in ASCII case only (unlike
+// strings.EqualFold, which folds U+212A KELVIN SIGN onto 'k').
+func equalFold(a, b string) bool {
+	if a == b {
+		return true // the common case: the agent as the file spells it
+	}
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if lower(a[i]) != lower(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// group returns the Group for agent, or nil.
+func (s *groupSet) group(agent string) *Group {
+	if ni := s.lookup(agent); ni >= 0 {
+		return &s.groups[s.names[ni].group]
+	}
+	if s.global >= 0 {
+		return &s.groups[s.global]
+	}
+	return nil
+}
+
+// raw returns the index of the i-th raw group merged into g.
+func (g *Group) raw(i int32) int32 {
+	if g.n == 1 {
+		return g.first
+	}
+	return g.set.members[g.first+i]
+}
+
+// ruleRange returns the rules of raw group r: rules[lo:hi].
+func (s *groupSet) ruleRange(r int32) (lo, hi int32) {
+	if r > 0 {
+		lo = s.raws[r-1].rules
+	}
+	return lo, s.raws[r].rules
+}
+
+// agentRange returns the agents of raw group r: agents[lo:hi].
+func (s *groupSet) agentRange(r int32) (lo, hi int32) {
+	if r > 0 {
+		lo = s.raws[r-1].agents
+	}
+	return lo, s.raws[r].agents
+}
+
+// pattern returns the pattern of rules[i] as written.
+func (s *groupSet) pattern(i int32) string {
+	r := &s.rules[i]
+	return s.text[r.off : r.off+int32(r.n)]
+}
+
+// index returns the group's matcher, building it on first use. Two
+// goroutines may both build it; one of the two is kept.
 func (g *Group) index() *matcher {
-	g.once.Do(g.m.compile)
-	return &g.m
+	if m := g.idx.Load(); m != nil {
+		return m
+	}
+	m := g.compile()
+	if g.idx.CompareAndSwap(nil, m) {
+		return m
+	}
+	return g.idx.Load()
+}
+
+// compile builds the group's matcher from its rules in canonical form and
+// the index page rules they imply.
+func (g *Group) compile() *matcher {
+	var rules []rule
+	for i := int32(0); i < g.n; i++ {
+		lo, hi := g.set.ruleRange(g.raw(i))
+		for ri := lo; ri < hi; ri++ {
+			pattern := g.set.pattern(ri)
+			if j := firstChange(pattern, true); j >= 0 {
+				pattern = string(appendCanonical(nil, pattern, j, true))
+			}
+			allow := g.set.rules[ri].allow
+			rules = append(rules, newRule(pattern, int(ri), allow))
+			if n := indexPageDir(pattern); allow && n >= 0 {
+				r := newRule(pattern[:n]+"$", int(ri), true)
+				r.flags |= ruleImplied
+				rules = append(rules, r)
+			}
+		}
+	}
+	m := newMatcher(rules)
+	m.compile()
+	return &m
 }
 
 // Allowed reports whether the group allows url, an absolute URL
@@ -219,14 +346,17 @@ func (g *Group) index() *matcher {
 // bytes outside printable ASCII, no '*' or '$', and upper-case %XX escapes
 // of reserved characters only.
 func (g *Group) Allowed(url string) bool {
-	if g == nil || g.m.live == 0 {
+	if g == nil {
+		return true
+	}
+	m := g.index()
+	if m.live == 0 {
 		return true
 	}
 	path := canonicalPath(pathOf(url))
 	if path == "/robots.txt" {
 		return true
 	}
-	m := g.index()
 	i := m.match(path)
 	return i < 0 || m.rules[i].flags&ruleAllow != 0
 }
@@ -254,18 +384,15 @@ func (g *Group) Explain(url string) Explanation {
 		if r.flags&ruleImplied != 0 {
 			e.Reason = IndexPageRule
 		}
-		e.Rule = g.rule(r)
+		e.Rule = g.set.rule(r.src)
 	}
 	return e
 }
 
-// rule returns r as written.
-func (g *Group) rule(r *rule) Rule {
-	p, ok := g.written[r.line]
-	if !ok {
-		p = r.pattern
-	}
-	return Rule{Allow: r.flags&ruleAllow != 0, Pattern: p, Line: int(r.line)}
+// rule returns rules[i] as a Rule.
+func (s *groupSet) rule(i int32) Rule {
+	r := &s.rules[i]
+	return Rule{Allow: r.allow, Pattern: s.pattern(i), Line: int(r.line)}
 }
 
 // Rules returns the group's allow and disallow rules as written, in file
@@ -275,24 +402,55 @@ func (g *Group) Rules() []Rule {
 	if g == nil {
 		return nil
 	}
-	m := g.index() // compile reorders the rules: wait for it
-	rules := make([]Rule, 0, len(m.rules))
-	for i := range m.rules {
-		if r := &m.rules[i]; r.flags&ruleImplied == 0 {
-			rules = append(rules, g.rule(r))
+	var rules []Rule
+	for i := int32(0); i < g.n; i++ {
+		lo, hi := g.set.ruleRange(g.raw(i))
+		for ri := lo; ri < hi; ri++ {
+			rules = append(rules, g.set.rule(ri))
 		}
 	}
-	slices.SortFunc(rules, func(a, b Rule) int { return a.Line - b.Line })
 	return rules
 }
 
 // Agents returns the user-agent values (product tokens, or "*") of the
-// groups merged into g, as first written, without duplicates.
+// groups merged into g, as first written, without duplicates (compared in
+// ASCII case only).
 func (g *Group) Agents() []string {
 	if g == nil {
 		return nil
 	}
-	return append([]string(nil), g.agents...)
+	var agents []string
+	var seen map[string]bool // in lower case, once there are many
+	for i := int32(0); i < g.n; i++ {
+		lo, hi := g.set.agentRange(g.raw(i))
+		for ai := lo; ai < hi; ai++ {
+			a := g.set.str(g.set.agents[ai])
+			if seen == nil && len(agents) > 8 {
+				seen = make(map[string]bool)
+				for _, b := range agents {
+					seen[asciiLower(b)] = true
+				}
+			}
+			if seen != nil {
+				if k := asciiLower(a); !seen[k] {
+					seen[k] = true
+					agents = append(agents, a)
+				}
+			} else if !slices.ContainsFunc(agents, func(b string) bool { return equalFold(a, b) }) {
+				agents = append(agents, a)
+			}
+		}
+	}
+	return agents
+}
+
+// asciiLower returns s with ASCII upper-case letters in lower case.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		b[i] = lower(c)
+	}
+	return string(b)
 }
 
 // CrawlDelay returns the delay the group asks for between fetches, and
@@ -303,5 +461,12 @@ func (g *Group) CrawlDelay() (time.Duration, bool) {
 	if g == nil {
 		return 0, false
 	}
-	return g.delay, g.hasDelay
+	var d time.Duration
+	has := false
+	for i := int32(0); i < g.n; i++ {
+		if di := g.set.raws[g.raw(i)].delay; di >= 0 && (!has || g.set.delays[di] > d) {
+			d, has = g.set.delays[di], true
+		}
+	}
+	return d, has
 }

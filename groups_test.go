@@ -4,6 +4,7 @@ package robots_test
 // agents are compared, merging; and concurrent use of one File.
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -243,6 +244,34 @@ func TestSpecGroupsAgentComparison(t *testing.T) {
 				t.Errorf("Allowed(%q, %q) = true, want false", shorten(tc.agent), tc.group)
 			}
 		})
+	}
+}
+
+// Section 2: agents are compared "without regard to case" in ASCII only, as
+// Google's parser compares them: U+212A KELVIN SIGN is not 'k' and U+0130
+// is not 'i', in files of few product tokens or many, and for agents of
+// any length.
+func TestSpecGroupsAgentComparisonASCIIOnly(t *testing.T) {
+	ks := strings.Repeat("k", 64)
+	var body strings.Builder
+	for _, tok := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "k", "K" + ks, "ii"} {
+		fmt.Fprintf(&body, "User-agent: %s\nDisallow: /%s\n\n", tok, tok)
+	}
+	body.WriteString("User-agent: *\nDisallow: /star\n")
+	for _, few := range []bool{true, false} {
+		b := body.String()
+		if few {
+			b = "User-agent: " + "k" + ks + "\nDisallow: /long\nUser-agent: ii\nDisallow: /ii\nUser-agent: k\nDisallow: /k\nUser-agent: *\nDisallow: /star\n"
+		}
+		f := robots.Parse([]byte(b))
+		for _, agent := range []string{"\u212a" + ks, "\u212a", "\u0130i", "\u0130", "\u212A" + ks[1:]} {
+			if rules := f.Group(agent).Rules(); len(rules) != 1 || rules[0].Pattern != "/star" {
+				t.Errorf("few tokens %v: Group(%q).Rules() = %v, want the * group", few, shorten(agent), rules)
+			}
+		}
+		if rules := f.Group("K" + strings.ToUpper(ks)).Rules(); len(rules) != 1 || rules[0].Pattern == "/star" {
+			t.Errorf("few tokens %v: Group(%q).Rules() = %v, want the long token's group", few, "KKK...", rules)
+		}
 	}
 }
 

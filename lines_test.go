@@ -171,6 +171,22 @@ func TestSpecLinesEndings(t *testing.T) {
 		})
 	}
 
+	// A CR where the '-' of "user-agent" belongs ends the line: "User" is
+	// a one-word line and "agent: ..." a line with an unknown key, as
+	// Google's parser reads them.
+	t.Run("CR inside a key ends the line", func(t *testing.T) {
+		f := robots.Parse([]byte("User\ragent: *\nDisallow: /\n"))
+		checkAccess(t, f, []access{{"FooBot", "/a", true}})
+		if g := f.Group("FooBot"); g != nil {
+			t.Errorf("Group(%q) = %v, want nil", "FooBot", g.Agents())
+		}
+		checkDiags(t, f, []robots.Diagnostic{diag(1, robots.MalformedLine), diag(2, robots.UnknownKey), diag(3, robots.RuleOutsideGroup)})
+	})
+	t.Run("CR inside a key does not start a group", func(t *testing.T) {
+		f := robots.Parse([]byte("User-agent: FooBot\nDisallow: /a\nUser\ragent: BarBot\nDisallow: /b\n"))
+		checkAccess(t, f, []access{{"FooBot", "/a", false}, {"FooBot", "/b", false}, {"BarBot", "/b", true}})
+		checkRules(t, f, "FooBot", []robots.Rule{disallow("/a", 2), disallow("/b", 5)})
+	})
 	t.Run("last line without newline is read", func(t *testing.T) {
 		f := robots.Parse([]byte("User-agent: *\nDisallow: /a"))
 		checkAccess(t, f, []access{{"any", "/a", false}})

@@ -1,7 +1,6 @@
 package robots
 
 import (
-	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -43,12 +42,13 @@ import (
 // And a group with many wildcard rules that every path must be tried against
 // keeps for each a 64-bit mask of the bytes it needs, so that a path lacking
 // one skips the rule without a search. The index is built when the group is
-// first queried.
+// first queried, from a copy of its rules: sorting them reorders nothing
+// the parser made.
 
 // A rule is an allow or disallow rule compiled for matching.
 type rule struct {
 	pattern string // canonical form
-	line    int32  // line number in the file
+	src     int32  // index of the rule's line in the file's rules
 	lit     int32  // length of the literal prefix of pattern
 	parent  int32  // index of the end of the parent run; set by compile
 	flags   uint8
@@ -64,8 +64,8 @@ const (
 
 // newRule returns a rule for pattern, which is in canonical form. Its
 // literal prefix is found by compile, when the rule's group is first used.
-func newRule(pattern string, line int, allow bool) rule {
-	r := rule{pattern: pattern, line: int32(line), parent: -1}
+func newRule(pattern string, src int, allow bool) rule {
+	r := rule{pattern: pattern, src: int32(src), parent: -1}
 	if allow {
 		r.flags |= ruleAllow
 	}
@@ -92,9 +92,9 @@ func (r *rule) setPrefix() {
 // pattern whose last path segment starts with "index.htm" ("/d/" of
 // "/d/index.html"), or -1. Google's parser lets such a rule allow the
 // directory itself too, as if "/d/$" were written.
-func indexPageDir(pattern []byte) int {
-	i := bytes.LastIndexByte(pattern, '/')
-	if i < 0 || !bytes.HasPrefix(pattern[i:], []byte("/index.htm")) {
+func indexPageDir(pattern string) int {
+	i := strings.LastIndexByte(pattern, '/')
+	if i < 0 || !strings.HasPrefix(pattern[i:], "/index.htm") {
 		return -1
 	}
 	return i + 1
@@ -232,7 +232,7 @@ func (m *matcher) compile() {
 		if c := strings.Compare(a.pattern, b.pattern); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.line, b.line)
+		return cmp.Compare(a.src, b.src)
 	})
 
 	// Keep the first written of equal rules, which are now adjacent.

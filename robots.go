@@ -70,12 +70,13 @@
 package robots
 
 import (
-	"cmp"
 	"fmt"
 	"io"
-	"slices"
+	"sort"
 	"strconv"
 	"strings"
+	"time"
+	"unsafe"
 )
 
 // DefaultMaxBytes is the number of bytes of a robots.txt body that are parsed
@@ -83,15 +84,19 @@ import (
 // allows.
 const DefaultMaxBytes = 500 * 1024
 
-// maxMaxBytes bounds Options.MaxBytes so that offsets fit in 32 bits.
-const maxMaxBytes = 1 << 30
+// maxMaxBytes bounds Options.MaxBytes. A File refers to its text by int32
+// offsets, and its text is never longer than the bytes parsed plus the
+// details of maxDiagnostics diagnostics, so any bound below 2 GiB would
+// do; 32 MiB, 64 times the default, keeps the worst case a test can try
+// (TestParseAtMaxBytesCap) to about a second, and is more than any
+// robots.txt file needs.
+const maxMaxBytes = 32 << 20
 
-// Options change how a body is parsed. The zero value means the defaults.
 type Options struct {
 	// MaxBytes is how many bytes of the body are parsed. A line cut by the
 	// limit is dropped. Values below DefaultMaxBytes (including zero) mean
 	// DefaultMaxBytes, since RFC 9309 forbids a lower limit; values above
-	// 1 GiB mean 1 GiB.
+	// 32 MiB mean 32 MiB.
 	MaxBytes int
 }
 
@@ -116,7 +121,7 @@ func Parse(body []byte) *File {
 // [File.Diagnostics] for the lines it could not use. Parse does not keep a
 // reference to body.
 func (o Options) Parse(body []byte) *File {
-	return parse(body, o.limit())
+	return newFile(parse(body, o.limit()))
 }
 
 // ParseReader reads a robots.txt body from r and parses it with the default
@@ -136,27 +141,36 @@ func (o Options) ParseReader(r io.Reader) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("robots: reading body: %w", err)
 	}
-	return parse(body, limit), nil
+	return newFile(parse(body, limit)), nil
 }
 
 // A File is a parsed robots.txt file. It is immutable and safe for
-// concurrent use.
+// concurrent use. A nil *File behaves as an empty file: it has no records
+// and allows everything.
+//
+// A File keeps at most about four times as many bytes alive as it parsed,
+// whatever the body, and less than twice as many for real files; see the
+// README for the figures.
 type File struct {
-	groups map[string]*Group // merged groups by lower-case product token
-	few    []namedGroup      // the same, when there are few, by length: a scan beats the map
-	// few[fewLen[n]:fewLen[n+1]] are the tokens of length n, for n up to
-	// maxFewLen, and few[fewLen[maxFewLen+1]:] are the longer ones.
-	fewLen   [maxFewLen + 3]uint8
-	global   *Group // the merged "*" groups, or nil
-	sitemaps []string
-	records  []Record
-	diags    []Diagnostic
+	set      groupSet
+	sitemaps []span
+	records  []record
+	diags    []diag
+	dropped  int     // diagnostics not kept
+	dropLine int32   // line of the first diagnostic not kept
 	access   *Access // how the file was obtained; nil for Parse and ParseReader
+}
+
+// newFile builds the File of what the parser found.
+func newFile(p *parsed) *File {
+	f := &File{sitemaps: p.sitemaps, records: p.records, diags: p.diags, dropped: p.dropped, dropLine: p.dropLine}
+	f.set.build(p)
+	return f
 }
 
 // Group returns the rules that apply to the crawler whose product token is
 // agent: all groups of the file that name agent (compared without regard to
-// case), merged, or if there are none, all "*" groups, merged.
+// ASCII case), merged, or if there are none, all "*" groups, merged.
 //
 // Pass the product token alone ("Googlebot"). The agent is compared as
 // given, as Google's parser compares it, so "Googlebot/2.1" names no group,
@@ -166,102 +180,12 @@ type File struct {
 // [ValidProductToken] reports whether a string is one.
 //
 // Group returns nil when no group applies. A nil *Group allows everything,
-// so the result can be used without a check.
+// so the result can be used without a check. Group does not allocate.
 func (f *File) Group(agent string) *Group {
-	if g := f.named(agent); g != nil {
-		return g
-	}
-	return f.global
-}
-
-// named returns the merged group whose product token equals agent, ignoring
-// case, or nil. It does not allocate for agents of up to 64 bytes.
-func (f *File) named(agent string) *Group {
-	if f.groups == nil {
-		n := min(len(agent), maxFewLen+1)
-		for i := f.fewLen[n]; i < f.fewLen[n+1]; i++ {
-			if t := &f.few[i]; len(t.token) == len(agent) && equalLower(t.token, agent) {
-				return t.group
-			}
-		}
+	if f == nil {
 		return nil
 	}
-	var buf [64]byte
-	if len(agent) > len(buf) {
-		return f.groups[strings.ToLower(agent)]
-	}
-	for i := 0; i < len(agent); i++ {
-		c := agent[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
-	}
-	return f.groups[string(buf[:len(agent)])]
-}
-
-// A namedGroup is a merged group and a product token that names it.
-type namedGroup struct {
-	token string // lower case
-	group *Group
-}
-
-// maxFew is how many product tokens a File scans instead of looking them
-// up in a map; tokens of up to maxFewLen bytes are found by their length.
-const (
-	maxFew    = 8
-	maxFewLen = 30
-)
-
-// setNamed keeps the merged groups named by product tokens, which are
-// sorted by token: when there are few, sorted by the length of their tokens
-// and indexed by length; else in a map.
-func (f *File) setNamed(named []namedGroup) {
-	if len(named) > maxFew {
-		f.groups = make(map[string]*Group, len(named))
-		for _, n := range named {
-			f.groups[n.token] = n.group
-		}
-		return
-	}
-	f.few = named
-	slices.SortStableFunc(f.few, func(a, b namedGroup) int { return cmp.Compare(len(a.token), len(b.token)) })
-	i := 0
-	for n := 0; n <= maxFewLen+1; n++ {
-		for i < len(f.few) && len(f.few[i].token) < n {
-			i++
-		}
-		f.fewLen[n] = uint8(i)
-	}
-	f.fewLen[maxFewLen+2] = uint8(len(f.few))
-}
-
-// equalLower reports whether s equals lower, which is in lower case, without
-// regard to ASCII case. They have the same length. It compares eight bytes
-// at a time, lower-casing those of s: for ASCII bytes, b+0x3f has its high
-// bit set exactly when b >= 'A', and b+0x25 exactly when b > 'Z'.
-func equalLower(lower, s string) bool {
-	i := 0
-	for ; len(s)-i >= 8; i += 8 {
-		w := load64(s[i : i+8])
-		if w&high != 0 {
-			return false // lower is ASCII
-		}
-		upper := (w + 0x3f*ones) &^ (w + 0x25*ones) & high
-		if w|upper>>2 != load64(lower[i:i+8]) {
-			return false
-		}
-	}
-	for ; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
-			return false
-		}
-	}
-	return true
+	return f.set.group(agent)
 }
 
 // Allowed reports whether the crawler whose product token is agent may
@@ -281,6 +205,9 @@ func (f *File) Allowed(agent, url string) bool {
 // url, and why. It gives the same answer as [File.Allowed].
 func (f *File) Explain(agent, url string) Explanation {
 	e := f.Group(agent).Explain(url)
+	if f == nil {
+		return e
+	}
 	if a := f.access; a != nil {
 		e.Access = *a
 		// An unavailable or unreachable policy answers for every URL but
@@ -298,19 +225,61 @@ func (f *File) Explain(agent, url string) Explanation {
 // Sitemaps returns the values of the file's Sitemap lines, in the order they
 // appear, without duplicates. They belong to no group.
 func (f *File) Sitemaps() []string {
-	return append([]string(nil), f.sitemaps...)
+	if f == nil || len(f.sitemaps) == 0 {
+		return nil
+	}
+	out := make([]string, len(f.sitemaps))
+	for i, s := range f.sitemaps {
+		out[i] = f.set.str(s)
+	}
+	return out
 }
 
 // Records returns the file's lines whose key this package does not
 // interpret (such as Host, Clean-param or Request-rate), in file order.
 func (f *File) Records() []Record {
-	return append([]Record(nil), f.records...)
+	if f == nil || len(f.records) == 0 {
+		return nil
+	}
+	out := make([]Record, len(f.records))
+	raws := f.set.raws
+	for i, r := range f.records {
+		kv := f.set.text[r.off:]
+		colon := strings.IndexByte(kv, ':')
+		end := colon + 1 + strings.IndexByte(kv[colon+1:], '\n')
+		out[i] = Record{Line: int(r.line), Key: kv[:colon], Value: kv[colon+1 : end]}
+		// The record's group is the last that starts before it.
+		g := sort.Search(len(raws), func(j int) bool { return raws[j].line > r.line }) - 1
+		if g < 0 {
+			continue
+		}
+		lo, hi := f.set.agentRange(int32(g))
+		for a := lo; a < hi; a++ {
+			out[i].Agents = append(out[i].Agents, f.set.str(f.set.agents[a]))
+		}
+	}
+	return out
 }
 
 // Diagnostics returns a note for each line that is not a clean, known
-// record, in line order. Diagnostics never change an answer.
+// record, in line order. Diagnostics never change an answer. A File keeps
+// the first 1,000; when there were more, the last diagnostic returned is
+// one of kind TooManyDiagnostics, which says how many were dropped.
 func (f *File) Diagnostics() []Diagnostic {
-	return append([]Diagnostic(nil), f.diags...)
+	if f == nil || len(f.diags) == 0 {
+		return nil
+	}
+	out := make([]Diagnostic, len(f.diags), len(f.diags)+1)
+	for i, d := range f.diags {
+		out[i] = Diagnostic{Line: int(d.line), Kind: DiagnosticKind(d.kind), Detail: f.set.str(d.detail)}
+		if d.note != noteNone {
+			out[i].Detail = noteText[d.note]
+		}
+	}
+	if f.dropped > 0 {
+		out = append(out, Diagnostic{Line: int(f.dropLine), Kind: TooManyDiagnostics, Detail: strconv.Itoa(f.dropped) + " more"})
+	}
+	return out
 }
 
 // A Record is a "key: value" line whose key this package does not interpret,
@@ -321,7 +290,8 @@ type Record struct {
 	Value string // as written, without surrounding whitespace and comment
 	// Agents are the product tokens (or "*") of the user-agent lines of the
 	// group the record stands in, as written, or nil if it stands before
-	// the first user-agent line.
+	// the first user-agent line (or its group's user-agent lines hold no
+	// product token).
 	Agents []string
 }
 
@@ -379,8 +349,13 @@ var reasonNames = [...]string{
 	Unreachable:   "robots.txt unreachable: all disallowed",
 }
 
-// String returns a short description of the reason, such as "no rule matched".
+// String returns a short description of the reason, such as "no rule
+// matched". The zero Reason, which no Explanation a File gives has, is "no
+// reason".
 func (r Reason) String() string {
+	if r == 0 {
+		return "no reason"
+	}
 	if r > 0 && int(r) < len(reasonNames) {
 		return reasonNames[r]
 	}
@@ -419,41 +394,56 @@ func (e Explanation) String() string {
 }
 
 // retainedSize estimates the bytes f keeps alive, so that a Checker's
-// cache can bound its memory. The constants are measured costs, rounded
-// up; TestRetainedSize checks the estimate against the heap.
+// cache can bound its memory: what Parse made, and a bound of what the
+// matchers of its groups take once they are queried. TestRetainedSize
+// checks the estimate against the heap.
 func (f *File) retainedSize() int {
-	n := 512
-	seen := make(map[*Group]bool)
-	group := func(g *Group) {
-		if g == nil || seen[g] {
-			return
+	if f == nil {
+		return 0
+	}
+	s := &f.set
+	n := int(unsafe.Sizeof(*f)) + len(s.text) +
+		cap(s.rules)*int(unsafe.Sizeof(prule{})) +
+		cap(s.agents)*int(unsafe.Sizeof(span{})) +
+		cap(s.raws)*int(unsafe.Sizeof(rawGroup{})) +
+		cap(s.delays)*int(unsafe.Sizeof(time.Duration(0))) +
+		cap(s.members)*4 +
+		cap(s.groups)*int(unsafe.Sizeof(Group{})) +
+		cap(s.names)*int(unsafe.Sizeof(name{})) +
+		cap(s.slots)*4 +
+		cap(f.sitemaps)*int(unsafe.Sizeof(span{})) +
+		cap(f.records)*int(unsafe.Sizeof(record{})) +
+		cap(f.diags)*int(unsafe.Sizeof(diag{}))
+	for gi := range s.groups {
+		g := &s.groups[gi]
+		rules, bytes := 0, 0
+		for i := int32(0); i < g.n; i++ {
+			lo, hi := s.ruleRange(g.raw(i))
+			rules += int(hi - lo)
+			for ri := lo; ri < hi; ri++ {
+				bytes += int(s.rules[ri].n)
+				if p := s.pattern(ri); s.rules[ri].allow && (strings.Contains(p, "index.htm") || strings.Contains(p, "%")) { // may imply an index page rule
+					rules++
+					bytes += int(s.rules[ri].n)
+				}
+			}
 		}
-		seen[g] = true
-		n += 320
-		for _, a := range g.Agents() {
-			n += 64 + len(a)
-		}
-		for _, r := range g.Rules() {
-			n += 64 + 2*len(r.Pattern)
-		}
+		n += matcherSize(rules, bytes)
 	}
-	for _, t := range f.few {
-		n += 32 + len(t.token)
-		group(t.group)
+	return n + n/8 // allocations are rounded up to size classes
+}
+
+// matcherSize bounds the bytes of the matcher of a group of n rules whose
+// patterns have b bytes in all (index page rules included): slices grow
+// by doubling, and the canonical form of a pattern is at most three times
+// as long.
+func matcherSize(n, b int) int {
+	if n == 0 {
+		return 0
 	}
-	for t, g := range f.groups {
-		n += 64 + len(t)
-		group(g)
+	size := int(unsafe.Sizeof(matcher{})) + n*(2*int(unsafe.Sizeof(rule{}))+2*8) + 3*b // rules, keys, needs
+	if n > minSecond {
+		size += 257 * 4
 	}
-	group(f.global)
-	for _, s := range f.sitemaps {
-		n += 32 + len(s)
-	}
-	for _, r := range f.records {
-		n += 112 + len(r.Key) + len(r.Value) + 16*len(r.Agents)
-	}
-	for _, d := range f.diags {
-		n += 48 + len(d.Detail)
-	}
-	return n
+	return size
 }
