@@ -332,15 +332,18 @@ func TestCheckerBodyLimit(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newRobotsServer(t, tt.handler)
-			for _, client := range []*http.Client{nil, {Transport: &http.Transport{DisableCompression: true}}} {
-				c := &robots.Checker{Client: client}
+			for _, c := range []*robots.Checker{
+				{},
+				{Client: &http.Client{Transport: &http.Transport{DisableCompression: true}}}, // gunzipped by the Checker
+				{Options: robots.Options{MaxBytes: 1 << 20}},
+			} {
 				f, err := c.File(context.Background(), s.URL+"/")
 				if err != nil {
 					t.Fatal(err)
 				}
-				a := f.Access()
-				if a.Bytes != robots.DefaultMaxBytes+1 {
-					t.Errorf("Access.Bytes = %d, want %d (the limit and one byte)", a.Bytes, robots.DefaultMaxBytes+1)
+				limit := max(c.Options.MaxBytes, robots.DefaultMaxBytes)
+				if a := f.Access(); a.Bytes != limit+1 {
+					t.Errorf("Access.Bytes = %d, want %d (the limit and one byte)", a.Bytes, limit+1)
 				}
 				if f.Allowed("MyBot", "/private") {
 					t.Errorf("Allowed(/private) = true, want false")
