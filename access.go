@@ -270,7 +270,9 @@ type Access struct {
 	// none (a network error or a timeout).
 	Status int
 	// Err is the text of the network error, "timeout" when the fetch took
-	// longer than the Checker's FetchTimeout, and "" when a response came.
+	// longer than the Checker's FetchTimeout, or what was wrong with a
+	// redirect (`redirect to "ftp://..."`: unavailable); "" otherwise. It
+	// is not kept in a Store.
 	Err      string
 	Bytes    int       // body bytes read, after decompression
 	Fetched  time.Time // when the fetch ended

@@ -474,3 +474,17 @@ func TestCheckerOneEntryPerOrigin(t *testing.T) {
 		t.Errorf("server saw %d requests after another port, want 2", n)
 	}
 }
+
+func TestCheckerRedirectToOtherScheme(t *testing.T) {
+	s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "ftp://example.com/robots.txt", http.StatusFound)
+	})
+	e, err := new(robots.Checker).Explain(context.Background(), "MyBot", s.URL+"/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `robots.txt unavailable (redirect to "ftp://example.com/robots.txt"): all allowed`
+	if !e.Allowed || e.String() != want {
+		t.Errorf("Explain = %v, %q; want true, %q", e.Allowed, e, want)
+	}
+}
