@@ -440,7 +440,9 @@ func nextEntry(prev *Entry, f *fetched, now time.Time) Entry {
 		e.Failures, e.Unreachable = 1, now
 		if prev != nil {
 			if prev.Failures > 0 && !prev.Unreachable.IsZero() {
-				e.Failures, e.Unreachable = prev.Failures+1, prev.Unreachable
+				// A count read from a shared Store is not trusted to leave
+				// room for one more.
+				e.Failures, e.Unreachable = min(prev.Failures, 1<<30)+1, prev.Unreachable
 			}
 			if stateFor(prev.Status) == StateParsed {
 				e.Good, e.GoodFetched = prev.Body, prev.Fetched
