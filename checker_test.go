@@ -488,3 +488,21 @@ func TestCheckerRedirectToOtherScheme(t *testing.T) {
 		t.Errorf("Explain = %v, %q; want true, %q", e.Allowed, e, want)
 	}
 }
+
+func TestCheckerAllowedCachedDoesNotAllocate(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	c := &robots.Checker{}
+	ctx := context.Background()
+	if _, err := c.Allowed(ctx, "MyBot", s.URL+"/"); err != nil {
+		t.Fatal(err)
+	}
+	url := s.URL + "/private/page?q=1"
+	allocs := testing.AllocsPerRun(100, func() {
+		if ok, err := c.Allowed(ctx, "MyBot", url); ok || err != nil {
+			t.Fatalf("Allowed = %v, %v; want false", ok, err)
+		}
+	})
+	if allocs > 0 {
+		t.Errorf("Allowed on a cached origin made %v allocations, want 0", allocs)
+	}
+}
