@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 )
@@ -168,8 +169,16 @@ func canonicalHost(host string) (string, bool) {
 	if !needsIDNA(host) {
 		return asciiHost(host)
 	}
+	if !utf8.ValidString(host) {
+		return "", false // idna would map the bad bytes to U+FFFD
+	}
 	h, err := idna.Lookup.ToASCII(host)
 	if err != nil {
+		return "", false
+	}
+	// What idna writes must read back as itself, or two spellings would
+	// name one origin differently.
+	if again, err := idna.Lookup.ToASCII(h); err != nil || again != h {
 		return "", false
 	}
 	return asciiHost(h)
@@ -194,6 +203,9 @@ func needsIDNA(host string) bool {
 // such names idna.Lookup only lower-cases, but it refuses '_', which real
 // host names use, and it lets empty labels through.
 func asciiHost(host string) (string, bool) {
+	if host == "" {
+		return "", false
+	}
 	label := 0 // bytes of the current label
 	for i := 0; i < len(host); i++ {
 		c := host[i]
@@ -258,7 +270,9 @@ type Access struct {
 	// none (a network error or a timeout).
 	Status int
 	// Err is the text of the network error, "timeout" when the fetch took
-	// longer than the Checker's FetchTimeout, and "" when a response came.
+	// longer than the Checker's FetchTimeout, or what was wrong with a
+	// redirect (`redirect to "ftp://..."`: unavailable); "" otherwise. It
+	// is not kept in a Store.
 	Err      string
 	Bytes    int       // body bytes read, after decompression
 	Fetched  time.Time // when the fetch ended
@@ -426,7 +440,9 @@ func nextEntry(prev *Entry, f *fetched, now time.Time) Entry {
 		e.Failures, e.Unreachable = 1, now
 		if prev != nil {
 			if prev.Failures > 0 && !prev.Unreachable.IsZero() {
-				e.Failures, e.Unreachable = prev.Failures+1, prev.Unreachable
+				// A count read from a shared Store is not trusted to leave
+				// room for one more.
+				e.Failures, e.Unreachable = min(prev.Failures, 1<<30)+1, prev.Unreachable
 			}
 			if stateFor(prev.Status) == StateParsed {
 				e.Good, e.GoodFetched = prev.Body, prev.Fetched

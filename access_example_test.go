@@ -219,3 +219,13 @@ func ExampleTransport() {
 	// /public 200 OK
 	// /private/data refused: line 2: Disallow: /private/
 }
+
+// Options apply to the body of a 2xx status, as to Parse.
+func ExampleOptions_FromStatus() {
+	body := []byte("User-agent: *\n" + strings.Repeat("# padding\n", 60_000) + "Disallow: /late\n")
+	fmt.Println(robots.FromStatus(200, body).Allowed("MyBot", "/late"))
+	fmt.Println(robots.Options{MaxBytes: 1 << 20}.FromStatus(200, body).Allowed("MyBot", "/late"))
+	// Output:
+	// true
+	// false
+}

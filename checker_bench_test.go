@@ -90,3 +90,18 @@ func BenchmarkFileAllowed(b *testing.B) {
 		f.Allowed("Googlebot", urls[i%len(urls)])
 	}
 }
+
+// BenchmarkFileAllowedParallel is BenchmarkFileAllowed from every core at
+// once: the scaling that BenchmarkCheckerAllowedParallel can hope for on
+// the machine at hand.
+func BenchmarkFileAllowedParallel(b *testing.B) {
+	c, urls := cachedChecker(b)
+	f, _ := c.File(context.Background(), urls[0])
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for i := 0; pb.Next(); i++ {
+			f.Allowed("Googlebot", urls[i%len(urls)])
+		}
+	})
+}

@@ -332,15 +332,18 @@ func TestCheckerBodyLimit(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newRobotsServer(t, tt.handler)
-			for _, client := range []*http.Client{nil, {Transport: &http.Transport{DisableCompression: true}}} {
-				c := &robots.Checker{Client: client}
+			for _, c := range []*robots.Checker{
+				{},
+				{Client: &http.Client{Transport: &http.Transport{DisableCompression: true}}}, // gunzipped by the Checker
+				{Options: robots.Options{MaxBytes: 1 << 20}},
+			} {
 				f, err := c.File(context.Background(), s.URL+"/")
 				if err != nil {
 					t.Fatal(err)
 				}
-				a := f.Access()
-				if a.Bytes != robots.DefaultMaxBytes+1 {
-					t.Errorf("Access.Bytes = %d, want %d (the limit and one byte)", a.Bytes, robots.DefaultMaxBytes+1)
+				limit := max(c.Options.MaxBytes, robots.DefaultMaxBytes)
+				if a := f.Access(); a.Bytes != limit+1 {
+					t.Errorf("Access.Bytes = %d, want %d (the limit and one byte)", a.Bytes, limit+1)
 				}
 				if f.Allowed("MyBot", "/private") {
 					t.Errorf("Allowed(/private) = true, want false")
@@ -469,5 +472,37 @@ func TestCheckerOneEntryPerOrigin(t *testing.T) {
 	c.Allowed(ctx, "MyBot", "http://xn--bcher-kva.example:8080/")
 	if n := s.hits.Load(); n != 2 {
 		t.Errorf("server saw %d requests after another port, want 2", n)
+	}
+}
+
+func TestCheckerRedirectToOtherScheme(t *testing.T) {
+	s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "ftp://example.com/robots.txt", http.StatusFound)
+	})
+	e, err := new(robots.Checker).Explain(context.Background(), "MyBot", s.URL+"/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `robots.txt unavailable (redirect to "ftp://example.com/robots.txt"): all allowed`
+	if !e.Allowed || e.String() != want {
+		t.Errorf("Explain = %v, %q; want true, %q", e.Allowed, e, want)
+	}
+}
+
+func TestCheckerAllowedCachedDoesNotAllocate(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	c := &robots.Checker{}
+	ctx := context.Background()
+	if _, err := c.Allowed(ctx, "MyBot", s.URL+"/"); err != nil {
+		t.Fatal(err)
+	}
+	url := s.URL + "/private/page?q=1"
+	allocs := testing.AllocsPerRun(100, func() {
+		if ok, err := c.Allowed(ctx, "MyBot", url); ok || err != nil {
+			t.Fatalf("Allowed = %v, %v; want false", ok, err)
+		}
+	})
+	if allocs > 0 {
+		t.Errorf("Allowed on a cached origin made %v allocations, want 0", allocs)
 	}
 }

@@ -361,3 +361,25 @@ func TestCheckerNeverHangs(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckerHugeFailureCount(t *testing.T) {
+	s := newRobotsServer(t, serve(503, ""))
+	clk := newClock()
+	store := newMemStore()
+	huge := robots.Entry{Status: 503, Fetched: clk.Now(), Expires: clk.Now(), Failures: int(^uint(0) >> 1), Unreachable: clk.Now()}
+	if err := store.Put(context.Background(), s.URL, huge); err != nil {
+		t.Fatal(err)
+	}
+	c := &robots.Checker{Store: store, Now: clk.Now}
+	f, err := c.File(context.Background(), s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := f.Access(); a.Failures <= 0 || !a.Expires.Equal(clk.Now().Add(time.Hour)) {
+		t.Errorf("Access = %+v; want a positive failure count and the longest back-off, an hour", a)
+	}
+	waitFor(t, "the put", func() bool { _, p := store.counts(); return p == 2 })
+	if e := store.entry(t, s.URL); e.Failures <= 0 {
+		t.Errorf("stored failure count %d, want positive", e.Failures)
+	}
+}
