@@ -119,21 +119,3 @@ func needsByteCheck(b []byte) bool {
 	}
 	return false
 }
-
-// badBytes says what in line lies outside RFC 9309's grammar, as one of
-// the notes noteControl and noteUTF8, or returns noteNone.
-func badBytes(line []byte) uint8 {
-	ascii := true
-	for _, c := range line {
-		if c < ' ' && c != '\t' || c == 0x7f {
-			return noteControl
-		}
-		if c >= 0x80 {
-			ascii = false
-		}
-	}
-	if !ascii && !utf8.Valid(line) {
-		return noteUTF8
-	}
-	return noteNone
-}
