@@ -75,6 +75,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
+	"unsafe"
 )
 
 // DefaultMaxBytes is the number of bytes of a robots.txt body that are parsed
@@ -154,8 +156,9 @@ type File struct {
 	sitemaps []span
 	records  []record
 	diags    []diag
-	dropped  int   // diagnostics not kept
-	dropLine int32 // line of the first diagnostic not kept
+	dropped  int     // diagnostics not kept
+	dropLine int32   // line of the first diagnostic not kept
+	access   *Access // how the file was obtained; nil for Parse and ParseReader
 }
 
 // newFile builds the File of what the parser found.
@@ -201,7 +204,22 @@ func (f *File) Allowed(agent, url string) bool {
 // Explain reports whether the crawler whose product token is agent may fetch
 // url, and why. It gives the same answer as [File.Allowed].
 func (f *File) Explain(agent, url string) Explanation {
-	return f.Group(agent).Explain(url)
+	e := f.Group(agent).Explain(url)
+	if f == nil {
+		return e
+	}
+	if a := f.access; a != nil {
+		e.Access = *a
+		// An unavailable or unreachable policy answers for every URL but
+		// /robots.txt, whatever rule it holds to do so.
+		if a.State != StateParsed && !a.GoodCopy && e.Reason != RobotsTxt {
+			e.Reason, e.Rule = Unreachable, Rule{}
+			if a.State == StateUnavailable {
+				e.Reason = Unavailable
+			}
+		}
+	}
+	return e
 }
 
 // Sitemaps returns the values of the file's Sitemap lines, in the order they
@@ -311,6 +329,14 @@ const (
 	NoGroup
 	// RobotsTxt: the URL is /robots.txt, which is always allowed.
 	RobotsTxt
+	// Unavailable: the robots.txt file is unavailable (a 4xx status, too
+	// many redirects, or 30 days unreachable with no good copy), so every
+	// URL is allowed. Explanation.Access says more.
+	Unavailable
+	// Unreachable: the robots.txt file could not be fetched (a 5xx status,
+	// 429, a network error or a timeout) and no good copy is known, so
+	// every URL is disallowed. Explanation.Access says more.
+	Unreachable
 )
 
 var reasonNames = [...]string{
@@ -319,6 +345,8 @@ var reasonNames = [...]string{
 	NoRuleMatched: "no rule matched",
 	NoGroup:       "no group for the agent",
 	RobotsTxt:     "/robots.txt is always allowed",
+	Unavailable:   "robots.txt unavailable: all allowed",
+	Unreachable:   "robots.txt unreachable: all disallowed",
 }
 
 // String returns a short description of the reason, such as "no rule
@@ -344,16 +372,78 @@ type Explanation struct {
 	// Path is the path that was matched, in the canonical percent-encoding
 	// in which rules are compared.
 	Path string
+	// Access says how the file was obtained (see [File.Access]); it is
+	// the zero Access for a file made by Parse.
+	Access Access
 }
 
-// String describes what decided, such as "line 12: Disallow: /private/" or
-// "no rule matched".
+// String describes what decided, such as "line 12: Disallow: /private/",
+// "no rule matched" or "robots.txt unreachable (HTTP 503): all disallowed".
 func (e Explanation) String() string {
 	switch e.Reason {
+	case Unavailable:
+		return "robots.txt unavailable (" + e.Access.detail() + "): all allowed"
+	case Unreachable:
+		return "robots.txt unreachable (" + e.Access.detail() + "): all disallowed"
 	case RuleMatched:
 		return "line " + strconv.Itoa(e.Rule.Line) + ": " + e.Rule.String()
 	case IndexPageRule:
 		return "line " + strconv.Itoa(e.Rule.Line) + ": " + e.Rule.String() + " (index page rule)"
 	}
 	return e.Reason.String()
+}
+
+// retainedSize estimates the bytes f keeps alive, so that a Checker's
+// cache can bound its memory: what Parse made, and a bound of what the
+// matchers of its groups take once they are queried. TestRetainedSize
+// checks the estimate against the heap.
+func (f *File) retainedSize() int {
+	if f == nil {
+		return 0
+	}
+	s := &f.set
+	n := int(unsafe.Sizeof(*f)) + len(s.text) +
+		cap(s.rules)*int(unsafe.Sizeof(prule{})) +
+		cap(s.agents)*int(unsafe.Sizeof(span{})) +
+		cap(s.raws)*int(unsafe.Sizeof(rawGroup{})) +
+		cap(s.delays)*int(unsafe.Sizeof(time.Duration(0))) +
+		cap(s.members)*4 +
+		cap(s.groups)*int(unsafe.Sizeof(Group{})) +
+		cap(s.names)*int(unsafe.Sizeof(name{})) +
+		cap(s.slots)*4 +
+		cap(f.sitemaps)*int(unsafe.Sizeof(span{})) +
+		cap(f.records)*int(unsafe.Sizeof(record{})) +
+		cap(f.diags)*int(unsafe.Sizeof(diag{}))
+	for gi := range s.groups {
+		g := &s.groups[gi]
+		rules, bytes := 0, 0
+		for i := int32(0); i < g.n; i++ {
+			lo, hi := s.ruleRange(g.raw(i))
+			rules += int(hi - lo)
+			for ri := lo; ri < hi; ri++ {
+				bytes += int(s.rules[ri].n)
+				if p := s.pattern(ri); s.rules[ri].allow && (strings.Contains(p, "index.htm") || strings.Contains(p, "%")) { // may imply an index page rule
+					rules++
+					bytes += int(s.rules[ri].n)
+				}
+			}
+		}
+		n += matcherSize(rules, bytes)
+	}
+	return n + n/8 // allocations are rounded up to size classes
+}
+
+// matcherSize bounds the bytes of the matcher of a group of n rules whose
+// patterns have b bytes in all (index page rules included): slices grow
+// by doubling, and the canonical form of a pattern is at most three times
+// as long.
+func matcherSize(n, b int) int {
+	if n == 0 {
+		return 0
+	}
+	size := int(unsafe.Sizeof(matcher{})) + n*(2*int(unsafe.Sizeof(rule{}))+2*8) + 3*b // rules, keys, needs
+	if n > minSecond {
+		size += 257 * 4
+	}
+	return size
 }

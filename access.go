@@ -1,0 +1,479 @@
+package robots
+
+// This file holds what RFC 9309 sections 2.3 and 2.4 say about getting a
+// robots.txt file, without doing any I/O: the robots.txt URL of a page
+// (URLFor), and the policy an HTTP status stands for (FromStatus).
+
+import (
+	"errors"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/net/idna"
+)
+
+// ErrBadURL is returned, wrapped, for a URL whose robots.txt cannot be
+// named: a relative URL, a scheme other than http and https, or a host or
+// port that is not valid.
+var ErrBadURL = errors.New("robots: bad URL")
+
+// ErrBadAgent is returned, wrapped, by the [Checker] and the [Transport]
+// for an agent that is neither a product token (see [ValidProductToken])
+// nor "*". Such an agent would name no group and silently fall back to the
+// "*" groups.
+var ErrBadAgent = errors.New("robots: agent is not a product token")
+
+// URLFor returns the URL of the robots.txt file that governs pageURL:
+// scheme://host[:port]/robots.txt, as RFC 9309 section 2.3 names it. The
+// scheme and host are lower-cased, the host is written in ASCII (an
+// internationalised name becomes punycode, through idna.Lookup of
+// golang.org/x/net/idna), an IPv6 address is kept in brackets in its
+// canonical form, and the port is dropped when it is the scheme's default.
+// Userinfo, path, query and fragment play no part.
+//
+// So every spelling of one origin gives one URL:
+// "https://BÜCHER.example/a", "https://xn--bcher-kva.example:443/b" and
+// "https://user@bücher.example/c" all give
+// "https://xn--bcher-kva.example/robots.txt".
+//
+// URLFor returns an error wrapping [ErrBadURL] for a relative URL, a scheme
+// other than http and https, an empty or invalid host, or an invalid port.
+// Only the scheme and the authority are read: a page URL with a bad escape
+// in its path still has a robots.txt.
+//
+// ASCII host names are accepted with underscores ("my_host.example"), which
+// IDNA forbids but which real hosts use; a name with a non-ASCII byte or a
+// label starting with "xn--" must pass idna.Lookup.
+func URLFor(pageURL string) (string, error) {
+	origin, err := originOf(pageURL)
+	if err != nil {
+		return "", err
+	}
+	return origin + "/robots.txt", nil
+}
+
+// badURL returns an error wrapping ErrBadURL that names the URL and says
+// what is wrong with it.
+func badURL(url, why string) error {
+	return &urlError{url: url, why: why}
+}
+
+type urlError struct{ url, why string }
+
+func (e *urlError) Error() string {
+	return "robots: bad URL " + strconv.Quote(e.url) + ": " + e.why
+}
+
+func (e *urlError) Unwrap() error { return ErrBadURL }
+
+// originOf returns the origin of an absolute http or https URL:
+// scheme://host[:port], in the canonical form URLFor describes. Origins are
+// the keys of the Checker's cache and of Stores.
+func originOf(raw string) (string, error) {
+	// The scheme: a letter, then letters, digits, '+', '-' and '.', then ':'.
+	i := 0
+	for ; i < len(raw); i++ {
+		c := raw[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' ||
+			i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
+			continue
+		}
+		break
+	}
+	if i == 0 || i == len(raw) || raw[i] != ':' {
+		return "", badURL(raw, "not an absolute URL")
+	}
+	scheme := strings.ToLower(raw[:i])
+	if scheme != "http" && scheme != "https" {
+		return "", badURL(raw, "scheme "+strconv.Quote(raw[:i])+" is not http or https")
+	}
+	rest := raw[i+1:]
+	if !strings.HasPrefix(rest, "//") {
+		return "", badURL(raw, "no host")
+	}
+	rest = rest[2:]
+	// The authority ends at the path, the query or the fragment.
+	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+		rest = rest[:end]
+	}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:] // userinfo
+	}
+	host, port := rest, ""
+	if strings.HasPrefix(rest, "[") {
+		end := strings.IndexByte(rest, ']')
+		if end < 0 {
+			return "", badURL(raw, "unclosed IPv6 address")
+		}
+		host, port = rest[:end+1], rest[end+1:]
+		if port != "" && port[0] != ':' {
+			return "", badURL(raw, "text after the IPv6 address")
+		}
+	} else if colon := strings.LastIndexByte(rest, ':'); colon >= 0 {
+		host, port = rest[:colon], rest[colon:]
+	}
+	port, ok := canonicalPort(scheme, strings.TrimPrefix(port, ":"))
+	if !ok {
+		return "", badURL(raw, "invalid port")
+	}
+	host, ok = canonicalHost(host)
+	if !ok {
+		return "", badURL(raw, "invalid host")
+	}
+	if port != "" {
+		return scheme + "://" + host + ":" + port, nil
+	}
+	return scheme + "://" + host, nil
+}
+
+// canonicalPort returns port without leading zeros, or "" when it is empty
+// or the default port of scheme. It reports false for a port that is not a
+// number from 0 to 65535.
+func canonicalPort(scheme, port string) (string, bool) {
+	if port == "" {
+		return "", true
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return "", false
+		}
+	}
+	n, err := strconv.ParseUint(port, 10, 16)
+	if err != nil {
+		return "", false
+	}
+	if scheme == "http" && n == 80 || scheme == "https" && n == 443 {
+		return "", true
+	}
+	return strconv.FormatUint(n, 10), true
+}
+
+// canonicalHost returns host in the form origins use: an IPv6 address in
+// brackets in its canonical form, any other host in lower-case ASCII. It
+// reports false for a host that is not valid.
+func canonicalHost(host string) (string, bool) {
+	if host == "" {
+		return "", false
+	}
+	if host[0] == '[' {
+		inner := strings.Replace(host[1:len(host)-1], "%25", "%", 1) // a zone is written %25zone
+		a, err := netip.ParseAddr(inner)
+		if err != nil || !a.Is6() {
+			return "", false
+		}
+		return "[" + strings.Replace(a.String(), "%", "%25", 1) + "]", true
+	}
+	if !needsIDNA(host) {
+		return asciiHost(host)
+	}
+	h, err := idna.Lookup.ToASCII(host)
+	if err != nil {
+		return "", false
+	}
+	return asciiHost(h)
+}
+
+// needsIDNA reports whether host has a byte outside ASCII or a label that
+// starts with "xn--", which idna.Lookup must map or check.
+func needsIDNA(host string) bool {
+	for i := 0; i < len(host); i++ {
+		if host[i] >= 0x80 {
+			return true
+		}
+		if (i == 0 || host[i-1] == '.') && len(host)-i >= 4 && strings.EqualFold(host[i:i+4], "xn--") {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiHost returns host in lower case when it is made of ASCII letters,
+// digits, '-', '_' and '.' in non-empty labels (a final '.' allowed). For
+// such names idna.Lookup only lower-cases, but it refuses '_', which real
+// host names use, and it lets empty labels through.
+func asciiHost(host string) (string, bool) {
+	label := 0 // bytes of the current label
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		switch {
+		case c == '.':
+			if label == 0 {
+				return "", false
+			}
+			label = 0
+			continue
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '_':
+		default:
+			return "", false
+		}
+		label++
+	}
+	return strings.ToLower(host), true
+}
+
+// An AccessState says how a robots.txt file was obtained, in the terms of
+// RFC 9309 section 2.3.1.
+type AccessState int
+
+const (
+	// StateParsed: the rules were parsed from a body (a 2xx response, or
+	// bytes given to Parse).
+	StateParsed AccessState = iota
+	// StateUnavailable: the server said there is no robots.txt (a 4xx
+	// status other than 429, more than five redirects, or another status a
+	// crawler cannot use), or the origin has been unreachable for 30 days
+	// and no good copy is known. Every URL is allowed.
+	StateUnavailable
+	// StateUnreachable: the server could not be reached or failed (a 5xx
+	// status, 429, a network error or a timeout). Every URL is disallowed,
+	// unless a last good copy of the file is served (Access.GoodCopy).
+	StateUnreachable
+)
+
+var stateNames = [...]string{
+	StateParsed:      "parsed",
+	StateUnavailable: "unavailable",
+	StateUnreachable: "unreachable",
+}
+
+// String returns "parsed", "unavailable" or "unreachable".
+func (s AccessState) String() string {
+	if s >= 0 && int(s) < len(stateNames) {
+		return stateNames[s]
+	}
+	return "AccessState(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Access says how a [File] was obtained: what was fetched, what came back
+// and for how long the answer holds. [File.Access] returns it; it is the
+// zero Access for a File made by [Parse] or [ParseReader].
+type Access struct {
+	State     AccessState
+	URL       string // the robots.txt URL asked for
+	FinalURL  string // the URL of the last response, after redirects
+	Redirects int    // redirects followed
+	// Status is the HTTP status of the last response, 0 when there was
+	// none (a network error or a timeout).
+	Status int
+	// Err is the text of the network error, "timeout" when the fetch took
+	// longer than the Checker's FetchTimeout, and "" when a response came.
+	Err      string
+	Bytes    int       // body bytes read, after decompression
+	Fetched  time.Time // when the fetch ended
+	Expires  time.Time // when the file is fetched again
+	Failures int       // fetches in a row that found the origin unreachable
+	// UnreachableSince is when the first of those failures happened.
+	UnreachableSince time.Time
+	// GoodCopy reports whether the rules are those of the last good copy
+	// (the last 2xx response), served while the origin is unreachable.
+	// GoodFetched is when that copy was fetched.
+	GoodCopy    bool
+	GoodFetched time.Time
+	// Stored reports whether the file came from the Checker's Store rather
+	// than from a fetch by the Checker itself.
+	Stored bool
+}
+
+// detail says in a few words what made an unavailable or unreachable
+// state: "HTTP 503", "timeout", "too many redirects".
+func (a *Access) detail() string {
+	switch {
+	case a.State == StateUnavailable && a.Failures > 0:
+		return "unreachable for " + strconv.Itoa(int(unreachableLimit/(24*time.Hour))) + " days"
+	case a.Redirects > maxRedirects:
+		return "too many redirects"
+	case a.Err != "":
+		return a.Err
+	case a.Status != 0:
+		return "HTTP " + strconv.Itoa(a.Status)
+	}
+	return "no response"
+}
+
+// Access returns how f was obtained. It is the zero Access for a File made
+// by [Parse] or [ParseReader].
+func (f *File) Access() Access {
+	if f == nil || f.access == nil {
+		return Access{}
+	}
+	return *f.access
+}
+
+// stateFor returns the access state an HTTP status stands for, as SPEC
+// section 5 says: 2xx parsed, 5xx and 429 unreachable, anything else
+// (4xx, 3xx, 1xx, nonsense) unavailable. Status 0 (no response) is
+// unreachable.
+func stateFor(status int) AccessState {
+	switch {
+	case status >= 200 && status <= 299:
+		return StateParsed
+	case status == 0, status == 429, status >= 500 && status <= 599:
+		return StateUnreachable
+	}
+	return StateUnavailable
+}
+
+// FromStatus returns the policy of a robots.txt fetched with the given
+// final HTTP status and body, with the default options. See
+// [Options.FromStatus].
+func FromStatus(status int, body []byte) *File {
+	return Options{}.FromStatus(status, body)
+}
+
+// FromStatus returns the policy of a robots.txt fetched with the given
+// final HTTP status (after redirects) and body, as RFC 9309 section 2.3.1
+// says, for callers that fetch robots.txt their own way. It does no I/O:
+//
+//   - 2xx: the body is parsed (at most the parse limit);
+//   - 4xx other than 429 ("unavailable"): every URL is allowed;
+//   - 5xx and 429 ("unreachable"): every URL is disallowed, whatever the
+//     body says; 429 is unreachable as Google's crawler treats it, while
+//     RFC 9309 counts it among the 4xx;
+//   - any other status, such as a 3xx left after five redirects, is
+//     "unavailable".
+//
+// The body is used only for a 2xx status. The File explains itself:
+// [File.Explain] gives the Reason [Unavailable] or [Unreachable], and
+// [File.Access] the state and status. An unreachable File holds one group,
+// "User-agent: *" with "Disallow: /", so that [File.Group] disallows
+// everything too; like every File it still allows /robots.txt itself.
+func (o Options) FromStatus(status int, body []byte) *File {
+	a := &Access{State: stateFor(status), Status: status}
+	if a.State == StateParsed {
+		a.Bytes = min(len(body), o.limit()+1)
+	}
+	return o.withAccess(body, a)
+}
+
+// disallowAll is the body of an unreachable policy.
+var disallowAll = []byte("User-agent: *\nDisallow: /\n")
+
+// withAccess returns the File that access a stands for: body parsed when a
+// is parsed or serves a good copy, everything allowed when it is
+// unavailable, everything disallowed when it is unreachable.
+func (o Options) withAccess(body []byte, a *Access) *File {
+	var f *File
+	switch {
+	case a.State == StateParsed || a.GoodCopy:
+		f = o.Parse(body)
+	case a.State == StateUnreachable:
+		f = o.Parse(disallowAll)
+	default:
+		f = o.Parse(nil)
+	}
+	f.access = a
+	return f
+}
+
+// How long answers hold. RFC 9309 section 2.4 asks that a cached robots.txt
+// be used for no more than 24 hours unless the origin is unreachable.
+const (
+	// maxFresh is how long a fetched file is used: 24 hours, or less when
+	// Cache-Control: max-age says so.
+	maxFresh = 24 * time.Hour
+	// minFresh is the least a max-age can shorten it to, so that max-age=0
+	// does not mean one fetch per URL.
+	minFresh = 15 * time.Minute
+	// minBackoff and maxBackoff bound the wait before fetching an
+	// unreachable robots.txt again: one minute after the first failure,
+	// doubling with each failure in a row, at most one hour.
+	minBackoff = time.Minute
+	maxBackoff = time.Hour
+	// maxRetryAfter bounds a Retry-After header, which replaces the
+	// back-off when it is present (but is never less than minBackoff).
+	maxRetryAfter = 24 * time.Hour
+	// unreachableLimit is how long an origin may stay unreachable before,
+	// lacking a good copy, it counts as unavailable, as Google documents.
+	unreachableLimit = 30 * 24 * time.Hour
+)
+
+// freshFor returns how long a file fetched with the given max-age (-1 for
+// none) is used.
+func freshFor(maxAge time.Duration) time.Duration {
+	if maxAge < 0 {
+		return maxFresh
+	}
+	return min(max(maxAge, minFresh), maxFresh)
+}
+
+// backoff returns how long to wait before fetching again after the given
+// number of failures in a row, and the Retry-After delay (-1 for none).
+func backoff(failures int, retryAfter time.Duration) time.Duration {
+	if retryAfter >= 0 {
+		return min(max(retryAfter, minBackoff), maxRetryAfter)
+	}
+	if failures > 10 {
+		return maxBackoff
+	}
+	return min(minBackoff<<max(failures-1, 0), maxBackoff)
+}
+
+// nextEntry merges the outcome of a fetch that ended at now with the entry
+// known before it, if any: a failure counts up from the previous failures
+// and keeps the last good copy.
+func nextEntry(prev *Entry, f *fetched, now time.Time) Entry {
+	e := Entry{Status: f.status, Fetched: now}
+	switch stateFor(f.status) {
+	case StateParsed:
+		e.Body = f.body
+		if e.Body == nil {
+			e.Body = []byte{}
+		}
+		e.Expires = now.Add(freshFor(f.maxAge))
+	case StateUnreachable:
+		e.Failures, e.Unreachable = 1, now
+		if prev != nil {
+			if prev.Failures > 0 && !prev.Unreachable.IsZero() {
+				e.Failures, e.Unreachable = prev.Failures+1, prev.Unreachable
+			}
+			if stateFor(prev.Status) == StateParsed {
+				e.Good, e.GoodFetched = prev.Body, prev.Fetched
+			} else {
+				e.Good, e.GoodFetched = prev.Good, prev.GoodFetched
+			}
+		}
+		e.Expires = now.Add(backoff(e.Failures, f.retryAfter))
+	default:
+		e.Expires = now.Add(freshFor(f.maxAge))
+	}
+	return e
+}
+
+// fileFrom returns the policy that entry e of robotsURL stands for at now.
+// f is the fetch that made e, or nil when e came from a Store. The entry
+// may come from a shared Store and is not trusted: its expiry counts for at
+// most 24 hours from now.
+func (o Options) fileFrom(e *Entry, robotsURL string, now time.Time, f *fetched) *File {
+	a := &Access{
+		State:            stateFor(e.Status),
+		URL:              robotsURL,
+		FinalURL:         robotsURL,
+		Status:           e.Status,
+		Fetched:          e.Fetched,
+		Expires:          e.Expires,
+		Failures:         e.Failures,
+		UnreachableSince: e.Unreachable,
+		Stored:           f == nil,
+	}
+	if limit := now.Add(maxFresh); a.Expires.After(limit) {
+		a.Expires = limit
+	}
+	if f != nil {
+		a.FinalURL, a.Redirects, a.Err = f.finalURL, f.redirects, f.err
+	}
+	body := e.Body
+	switch a.State {
+	case StateParsed:
+		a.Bytes = len(e.Body)
+	case StateUnreachable:
+		switch {
+		case e.Good != nil || !e.GoodFetched.IsZero():
+			a.GoodCopy, a.GoodFetched, body = true, e.GoodFetched, e.Good
+		case e.Failures > 0 && !e.Unreachable.IsZero() && now.Sub(e.Unreachable) >= unreachableLimit:
+			a.State = StateUnavailable
+		}
+	}
+	return o.withAccess(body, a)
+}

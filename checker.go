@@ -1,0 +1,431 @@
+package robots
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultUserAgent is the User-Agent header a [Checker] sends when fetching
+// robots.txt, unless its UserAgent field says otherwise.
+const DefaultUserAgent = "crawlkit-robots/1 (+https://github.com/crawlkit/robots)"
+
+// DefaultFetchTimeout bounds a [Checker]'s fetch of one robots.txt, all
+// redirects included, unless its FetchTimeout field says otherwise.
+const DefaultFetchTimeout = 30 * time.Second
+
+// LeasePoll is how often a [Checker] that did not get the lease of an
+// origin from a [Leaser] polls the Store for the entry of the Checker that
+// did.
+const LeasePoll = 50 * time.Millisecond
+
+// leaseMargin is added to the fetch timeout to make the lease's time to
+// live: time enough for the fetch, then the Put of its entry.
+const leaseMargin = 5 * time.Second
+
+// storeTimeout bounds each call a Checker makes to its Store.
+const storeTimeout = time.Second
+
+// A Checker answers whether a crawler may fetch a URL, fetching and caching
+// the robots.txt file of each origin as RFC 9309 sections 2.3 and 2.4 say.
+// A crawler makes one call per URL:
+//
+//	ok, err := checker.Allowed(ctx, "MyBot", "https://example.com/page")
+//
+// The zero Checker is ready to use; set its fields before the first call
+// and do not change them afterwards. A Checker is safe for concurrent use
+// and must not be copied after first use.
+//
+// # Fetching
+//
+// A Checker fetches scheme://host[:port]/robots.txt (see [URLFor]) with its
+// Client, sending its UserAgent. It follows at most five redirects itself,
+// to other hosts too, whatever the Client's CheckRedirect says, and applies
+// the result to the origin it asked about. It reads at most the parse limit
+// of [Options] plus one byte of the body, after decompression (a gzip bomb
+// costs 500 KiB). What comes back decides, as [Options.FromStatus] says: a
+// 2xx body is parsed; a 4xx (but 429), or more than five redirects, is
+// "unavailable" and allows everything; a 5xx, a 429, a network error or a
+// fetch longer than FetchTimeout is "unreachable" and disallows everything.
+//
+// The caller's context bounds each call: when it is cancelled or expires,
+// the call returns its error, never an answer. The fetch itself goes on in
+// the background, bounded by FetchTimeout, so that other calls waiting for
+// the same origin get its result.
+//
+// # Caching
+//
+// Each origin has one entry, shared by every page and every agent. Calls
+// for an origin that arrive while it is being fetched wait for that one
+// fetch. A fetched file is used for 24 hours; a Cache-Control max-age may
+// shorten that down to 15 minutes, never less, so that max-age=0 does not
+// mean one fetch per URL. Other cache directives are not read.
+//
+// An unreachable origin is fetched again after a back-off of one minute,
+// doubling with each failure in a row up to one hour; a Retry-After header
+// replaces the back-off, within one minute and 24 hours. Meanwhile the last
+// good copy of its robots.txt, if there is one, keeps being used, however
+// old it is (RFC 9309 section 2.4 allows it). With no good copy every URL
+// is disallowed until the origin has been unreachable for 30 days; then it
+// counts as unavailable and everything is allowed, as Google documents.
+//
+// Parsed files are kept in memory, at most CacheEntries of them and at most
+// CacheBytes of estimated size (a file counts what it keeps alive: its
+// body, its rules and their indexes), evicting the least recently used.
+// The file added last is never evicted, so the bytes bound can be exceeded
+// by one file bigger than the bound.
+//
+// # Sharing with a Store
+//
+// With a [Store], a fleet of crawlers shares what each fetches. A Checker
+// reads the Store only when it has no fresh file in memory: an entry that
+// has not expired is used without fetching. Otherwise, if the Store is a
+// [Leaser], the Checker takes the origin's lease for FetchTimeout plus five
+// seconds before fetching; when another Checker holds it, it polls the
+// Store every [LeasePoll] for the entry that Checker puts, for at most that
+// long, and then fetches itself. After each fetch the Checker puts the new
+// entry. Each Store call is bounded by one second. A Store that fails or is
+// slow never fails a call: the Checker reports the error to StoreError and
+// fetches itself.
+type Checker struct {
+	// Client fetches robots.txt. Nil means http.DefaultClient. Its
+	// CheckRedirect is not used: the Checker follows redirects itself.
+	Client *http.Client
+	// UserAgent is the User-Agent header sent when fetching robots.txt.
+	// "" means DefaultUserAgent.
+	UserAgent string
+	// Store, if not nil, shares robots.txt entries with other Checkers. If
+	// it is also a Leaser, leases keep a fleet from fetching one origin
+	// many times at once.
+	Store Store
+	// StoreError, if not nil, is called with the origin and the error of
+	// each failed Store call. It must be safe for concurrent use.
+	StoreError func(origin string, err error)
+	// Options are the parse options; MaxBytes is also the most of a body
+	// that is read.
+	Options Options
+	// FetchTimeout bounds the fetch of one robots.txt, redirects included.
+	// Zero means DefaultFetchTimeout. A fetch that takes longer finds the
+	// origin unreachable.
+	FetchTimeout time.Duration
+	// Now returns the current time. Nil means time.Now. Tests set it to
+	// move the clock.
+	Now func() time.Time
+	// CacheEntries bounds how many origins the Checker keeps in memory.
+	// Zero means DefaultCacheEntries (10,000).
+	CacheEntries int
+	// CacheBytes bounds the estimated size of the files the Checker keeps
+	// in memory. Zero means DefaultCacheBytes (64 MiB).
+	CacheBytes int64
+
+	once    sync.Once
+	cache   *cache
+	mu      sync.Mutex // guards flights
+	flights map[string]*flight
+}
+
+// A flight is one fetch of an origin's robots.txt, which every call for the
+// origin that misses the cache meanwhile waits for.
+type flight struct {
+	done chan struct{} // closed when file is set
+	file *File
+}
+
+func (c *Checker) init() {
+	c.once.Do(func() {
+		c.cache = newCache(c.CacheEntries, c.CacheBytes)
+		c.flights = make(map[string]*flight)
+	})
+}
+
+func (c *Checker) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
+}
+
+func (c *Checker) fetchTimeout() time.Duration {
+	if c.FetchTimeout > 0 {
+		return c.FetchTimeout
+	}
+	return DefaultFetchTimeout
+}
+
+// Allowed reports whether the crawler whose product token is agent may
+// fetch url, an absolute http or https URL, by the robots.txt of the URL's
+// origin, which it fetches or reuses. It returns an error, and false, when
+// agent is neither a product token nor "*" ([ErrBadAgent]), when [URLFor]
+// refuses url ([ErrBadURL]), or when ctx ends first.
+//
+// An origin whose robots.txt is unavailable allows everything, and one
+// that is unreachable disallows everything: these are answers, not
+// errors. See [Checker.Explain] to learn which.
+func (c *Checker) Allowed(ctx context.Context, agent, url string) (bool, error) {
+	f, err := c.lookup(ctx, agent, url)
+	if err != nil {
+		return false, err
+	}
+	return f.Allowed(agent, url), nil
+}
+
+// Explain is like [Checker.Allowed], and also says why: the deciding rule,
+// or the access state of the origin's robots.txt, in
+// Explanation.Access.
+func (c *Checker) Explain(ctx context.Context, agent, url string) (Explanation, error) {
+	f, err := c.lookup(ctx, agent, url)
+	if err != nil {
+		return Explanation{}, err
+	}
+	return f.Explain(agent, url), nil
+}
+
+// File returns the policy of url's origin: its robots.txt, fetched or
+// reused, or the policy of a robots.txt that could not be had (see
+// [File.Access]). A crawler that checks many URLs of one origin for one
+// agent can ask File once and then its [File.Group]. The File is shared
+// and immutable. File returns an error when [URLFor] refuses url or when
+// ctx ends first.
+func (c *Checker) File(ctx context.Context, url string) (*File, error) {
+	return c.lookup(ctx, "*", url)
+}
+
+// lookup returns the file of url's origin, from memory when it is fresh.
+func (c *Checker) lookup(ctx context.Context, agent, url string) (*File, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("robots: %w", err)
+	}
+	if agent != "*" && !ValidProductToken(agent) {
+		return nil, fmt.Errorf("%w: %q", ErrBadAgent, agent)
+	}
+	c.init()
+	now := c.now()
+	// The hot path: a canonical URL whose origin is in memory and fresh.
+	fast, ok := fastOrigin(url)
+	if ok {
+		if it := c.cache.get(fast); it != nil && now.Before(it.expires) {
+			return it.file, nil
+		}
+	}
+	origin, err := originOf(url)
+	if err != nil {
+		return nil, err
+	}
+	if origin != fast {
+		// Another spelling of an origin in memory, such as an upper-case
+		// host or a default port, costs url parsing but no lock.
+		if it := c.cache.get(origin); it != nil && now.Before(it.expires) {
+			return it.file, nil
+		}
+	}
+	return c.origin(ctx, origin)
+}
+
+// fastOrigin returns the prefix of url that would be its origin if url
+// were in canonical form: "http://" or "https://", then lower-case ASCII
+// letters, digits, '.', '-', '_' and ':', up to the path, query or
+// fragment. It splits by hand because url.Parse costs more than the rest of
+// a cached check. The prefix is only used to look up origins that URLFor
+// wrote: when it equals one, it is url's origin.
+func fastOrigin(url string) (string, bool) {
+	i := 0
+	switch {
+	case strings.HasPrefix(url, "https://"):
+		i = len("https://")
+	case strings.HasPrefix(url, "http://"):
+		i = len("http://")
+	default:
+		return "", false
+	}
+	j := i
+	for ; j < len(url); j++ {
+		c := url[j]
+		if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_' || c == ':' {
+			continue
+		}
+		if c == '/' || c == '?' || c == '#' {
+			break
+		}
+		return "", false
+	}
+	if j == i {
+		return "", false
+	}
+	return url[:j], true
+}
+
+// origin returns the file of origin: from memory when it is fresh, else
+// from the fetch under way or from a new one.
+func (c *Checker) origin(ctx context.Context, origin string) (*File, error) {
+	c.mu.Lock()
+	if it := c.cache.get(origin); it != nil && c.now().Before(it.expires) {
+		c.mu.Unlock()
+		return it.file, nil
+	}
+	fl := c.flights[origin]
+	if fl == nil {
+		fl = &flight{done: make(chan struct{})}
+		c.flights[origin] = fl
+		// The fetch outlives this call if ctx ends: others may wait for
+		// it, and its result is worth keeping. It keeps ctx's values.
+		go c.run(context.WithoutCancel(ctx), origin, c.cache.peek(origin), fl)
+	}
+	c.mu.Unlock()
+	select {
+	case <-fl.done:
+		return fl.file, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("robots: getting %s/robots.txt: %w", origin, ctx.Err())
+	}
+}
+
+// run makes the flight fl for origin: it reads the Store, fetches if need
+// be, keeps the result in memory and puts it in the Store. prev is what
+// memory held of origin, or nil.
+func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight) {
+	robotsURL := origin + "/robots.txt"
+	var known *Entry // the latest entry known of origin
+	if prev != nil {
+		known = &prev.entry
+	}
+	if c.Store != nil {
+		if e, ok := c.storeGet(ctx, origin); ok {
+			if now := c.now(); e.Expires.After(now) {
+				c.publish(fl, origin, &e, c.Options.fileFrom(&e, robotsURL, now, nil))
+				return
+			}
+			if known == nil || e.Fetched.After(known.Fetched) {
+				known = &e
+			}
+		}
+		if e, ok := c.awaitLease(ctx, origin); ok {
+			c.publish(fl, origin, &e, c.Options.fileFrom(&e, robotsURL, c.now(), nil))
+			return
+		}
+	}
+	f, err := bounded(ctx, c.fetchTimeout(), func(ctx context.Context) (fetched, error) {
+		return c.fetch(ctx, robotsURL), nil
+	})
+	if err != nil {
+		f = fetched{finalURL: robotsURL, err: "timeout", maxAge: -1, retryAfter: -1}
+	}
+	now := c.now()
+	e := nextEntry(known, &f, now)
+	c.publish(fl, origin, &e, c.Options.fileFrom(&e, robotsURL, now, &f))
+	if c.Store != nil {
+		_, err := bounded(ctx, storeTimeout, func(ctx context.Context) (struct{}, error) {
+			return struct{}{}, c.Store.Put(ctx, origin, e)
+		})
+		if err != nil {
+			c.storeError(origin, fmt.Errorf("robots: store put: %w", err))
+		}
+	}
+}
+
+// publish keeps file, made from entry e of origin, in memory, ends the
+// flight fl and hands file to the calls waiting for it.
+func (c *Checker) publish(fl *flight, origin string, e *Entry, file *File) {
+	c.cache.put(&item{
+		origin:  origin,
+		file:    file,
+		entry:   *e,
+		expires: file.access.Expires,
+		size:    itemSize(origin, e, file),
+	})
+	c.mu.Lock()
+	delete(c.flights, origin)
+	c.mu.Unlock()
+	fl.file = file
+	close(fl.done)
+}
+
+// storeGet reads origin's entry from the Store, reporting errors to
+// StoreError.
+func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool) {
+	type got struct {
+		e  Entry
+		ok bool
+	}
+	g, err := bounded(ctx, storeTimeout, func(ctx context.Context) (got, error) {
+		e, ok, err := c.Store.Get(ctx, origin)
+		return got{e, ok}, err
+	})
+	if err != nil {
+		c.storeError(origin, fmt.Errorf("robots: store get: %w", err))
+		return Entry{}, false
+	}
+	return g.e, g.ok
+}
+
+// bounded returns what fn returns, or an error wrapping
+// context.DeadlineExceeded when that takes longer than d, even if fn
+// ignores the context it is given: a Store or a RoundTripper that hangs
+// never hangs the Checker. Such an fn is left to finish on its own.
+func bounded[T any](ctx context.Context, d time.Duration, fn func(context.Context) (T, error)) (T, error) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := fn(ctx)
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+}
+
+func (c *Checker) storeError(origin string, err error) {
+	if c.StoreError != nil {
+		c.StoreError(origin, err)
+	}
+}
+
+// leaseTTL is how long a lease taken to fetch lasts: the fetch timeout,
+// plus a margin for the Store calls around it.
+func (c *Checker) leaseTTL() time.Duration {
+	return c.fetchTimeout() + leaseMargin
+}
+
+// awaitLease returns a fresh entry of origin that another Checker put,
+// when the Store is a Leaser whose lease of origin another Checker holds.
+// It returns false when this Checker should fetch: it got the lease, the
+// Store is not a Leaser or failed, or no entry came in time.
+func (c *Checker) awaitLease(ctx context.Context, origin string) (Entry, bool) {
+	l, ok := c.Store.(Leaser)
+	if !ok {
+		return Entry{}, false
+	}
+	ttl := c.leaseTTL()
+	got, err := bounded(ctx, storeTimeout, func(ctx context.Context) (bool, error) {
+		return l.Lease(ctx, origin, ttl)
+	})
+	if err != nil {
+		c.storeError(origin, fmt.Errorf("robots: store lease: %w", err))
+		return Entry{}, false
+	}
+	if got {
+		return Entry{}, false
+	}
+	deadline := time.Now().Add(ttl)
+	t := time.NewTicker(LeasePoll)
+	defer t.Stop()
+	for time.Now().Before(deadline) {
+		<-t.C
+		e, ok := c.storeGet(ctx, origin)
+		if ok && e.Expires.After(c.now()) {
+			return e, true
+		}
+	}
+	return Entry{}, false
+}

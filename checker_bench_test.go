@@ -1,0 +1,92 @@
+package robots_test
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crawlkit/robots"
+)
+
+// cachedChecker returns a Checker that has cached the robots.txt of an
+// origin serving testdata/bench/realistic_5k.txt, and the 1,000 URLs of
+// testdata/bench/urls.txt moved to that origin.
+func cachedChecker(b *testing.B) (*robots.Checker, []string) {
+	b.Helper()
+	body, err := os.ReadFile(filepath.Join("testdata", "bench", "realistic_5k.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(body) }))
+	b.Cleanup(s.Close)
+	f, err := os.Open(filepath.Join("testdata", "bench", "urls.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	var urls []string
+	for sc := bufio.NewScanner(f); sc.Scan(); {
+		u := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(u, "https://www.example.com"); ok {
+			urls = append(urls, s.URL+rest)
+		}
+	}
+	if len(urls) < 900 {
+		b.Fatalf("only %d URLs", len(urls))
+	}
+	c := &robots.Checker{}
+	fl, err := c.File(context.Background(), s.URL)
+	if err != nil || fl.Access().State != robots.StateParsed {
+		b.Fatalf("File = %+v, %v", fl.Access(), err)
+	}
+	return c, urls
+}
+
+// BenchmarkCheckerAllowed measures the hot path of a crawler: Allowed on
+// an origin whose robots.txt is cached, for canonical ASCII URLs.
+func BenchmarkCheckerAllowed(b *testing.B) {
+	c, urls := cachedChecker(b)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := c.Allowed(ctx, "Googlebot", urls[i%len(urls)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCheckerAllowedParallel is BenchmarkCheckerAllowed from every
+// core at once: run with -cpu 1,2 to see that calls do not wait for each
+// other.
+func BenchmarkCheckerAllowedParallel(b *testing.B) {
+	c, urls := cachedChecker(b)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for i := 0; pb.Next(); i++ {
+			if _, err := c.Allowed(ctx, "Googlebot", urls[i%len(urls)]); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkFileAllowed is the same work without the Checker, to show what
+// it adds.
+func BenchmarkFileAllowed(b *testing.B) {
+	c, urls := cachedChecker(b)
+	f, _ := c.File(context.Background(), urls[0])
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f.Allowed("Googlebot", urls[i%len(urls)])
+	}
+}

@@ -1,0 +1,363 @@
+package robots_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/crawlkit/robots"
+)
+
+// memStore is a Store in memory that keeps entries encoded, as a shared
+// store would, and counts its calls.
+type memStore struct {
+	mu     sync.Mutex
+	m      map[string][]byte
+	gets   int
+	puts   int
+	leases map[string]time.Time
+	err    error // returned by every call when set
+}
+
+func newMemStore() *memStore {
+	return &memStore{m: map[string][]byte{}, leases: map[string]time.Time{}}
+}
+
+func (s *memStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gets++
+	if s.err != nil {
+		return robots.Entry{}, false, s.err
+	}
+	data, ok := s.m[origin]
+	if !ok {
+		return robots.Entry{}, false, nil
+	}
+	var e robots.Entry
+	if err := e.UnmarshalBinary(data); err != nil {
+		return robots.Entry{}, false, err
+	}
+	return e, true, nil
+}
+
+func (s *memStore) Put(ctx context.Context, origin string, e robots.Entry) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.puts++
+	if s.err != nil {
+		return s.err
+	}
+	data, err := e.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	s.m[origin] = data
+	return nil
+}
+
+func (s *memStore) entry(t *testing.T, origin string) robots.Entry {
+	t.Helper()
+	e, ok, err := s.Get(context.Background(), origin)
+	if err != nil || !ok {
+		t.Fatalf("store has no entry for %s: %v", origin, err)
+	}
+	return e
+}
+
+func (s *memStore) counts() (gets, puts int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gets, s.puts
+}
+
+func TestCheckerSharesThroughStore(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	clk := newClock()
+	store := newMemStore()
+	ctx := context.Background()
+	first := &robots.Checker{Store: store, Now: clk.Now}
+	if got, err := first.Allowed(ctx, "MyBot", s.URL+"/private"); err != nil || got {
+		t.Fatalf("first.Allowed = %v, %v; want false", got, err)
+	}
+	waitFor(t, "the first put", func() bool { _, puts := store.counts(); return puts == 1 })
+	e := store.entry(t, s.URL)
+	if e.Status != 200 || string(e.Body) != privateRobots || !e.Expires.Equal(clk.Now().Add(24*time.Hour)) {
+		t.Errorf("stored entry = %+v; want 200, the body, expiring in 24 hours", e)
+	}
+	// A second Checker sharing the store does not fetch.
+	second := &robots.Checker{Store: store, Now: clk.Now}
+	f, err := second.File(ctx, s.URL+"/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Allowed("MyBot", "/private") || !f.Access().Stored {
+		t.Errorf("second Checker: Allowed(/private) = %v, Stored = %v; want false, true", f.Allowed("MyBot", "/private"), f.Access().Stored)
+	}
+	if n := s.hits.Load(); n != 1 {
+		t.Errorf("server saw %d requests, want 1", n)
+	}
+	// The hot path never touches the store.
+	gets, puts := store.counts()
+	for i := 0; i < 10; i++ {
+		second.Allowed(ctx, "MyBot", fmt.Sprintf("%s/%d", s.URL, i))
+	}
+	if g, p := store.counts(); g != gets || p != puts {
+		t.Errorf("cached checks made %d gets and %d puts, want none", g-gets, p-puts)
+	}
+	// Once the entry has expired, the next miss fetches and puts.
+	clk.Add(24 * time.Hour)
+	if _, err := second.Allowed(ctx, "MyBot", s.URL+"/x"); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.hits.Load(); n != 2 {
+		t.Errorf("server saw %d requests after expiry, want 2", n)
+	}
+	waitFor(t, "the second put", func() bool { _, p := store.counts(); return p == puts+1 })
+	if e := store.entry(t, s.URL); !e.Fetched.Equal(clk.Now()) {
+		t.Errorf("stored entry fetched at %v, want %v", e.Fetched, clk.Now())
+	}
+}
+
+func TestCheckerFailingStore(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	store := newMemStore()
+	store.err = errors.New("store down")
+	var mu sync.Mutex
+	var reported []error
+	c := &robots.Checker{Store: store, StoreError: func(origin string, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if origin != s.URL {
+			t.Errorf("StoreError origin = %q, want %q", origin, s.URL)
+		}
+		reported = append(reported, err)
+	}}
+	if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
+		t.Fatalf("Allowed = %v, %v; want false, nil", got, err)
+	}
+	waitFor(t, "two reports", func() bool { mu.Lock(); defer mu.Unlock(); return len(reported) >= 2 })
+	time.Sleep(10 * time.Millisecond) // room for a wrong third report
+	mu.Lock()
+	defer mu.Unlock()
+	if len(reported) != 2 {
+		t.Fatalf("StoreError called %d times (%v), want 2 (get and put)", len(reported), reported)
+	}
+	for _, err := range reported {
+		if !errors.Is(err, store.err) {
+			t.Errorf("reported error %v does not wrap the store's", err)
+		}
+	}
+}
+
+// waitFor waits until cond holds, for at most 5 seconds: a Checker puts
+// to its Store after answering.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); !cond(); {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// leaseStore is a memStore that is also a Leaser.
+type leaseStore struct {
+	*memStore
+	leaseCalls int
+}
+
+func (s *leaseStore) Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.leaseCalls++
+	if until, ok := s.leases[origin]; ok && time.Now().Before(until) {
+		return false, nil
+	}
+	s.leases[origin] = time.Now().Add(ttl)
+	return true, nil
+}
+
+func TestCheckerLeases(t *testing.T) {
+	release := make(chan struct{})
+	s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		fmt.Fprint(w, privateRobots)
+	})
+	store := &leaseStore{memStore: newMemStore()}
+	clk := newClock()
+	// A fleet of Checkers misses on one origin at once: one takes the
+	// lease and fetches, the others wait for its entry in the store.
+	fleet := make([]*robots.Checker, 5)
+	for i := range fleet {
+		fleet[i] = &robots.Checker{Store: store, Now: clk.Now}
+	}
+	var wg sync.WaitGroup
+	for i, c := range fleet {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
+				t.Errorf("Checker %d: Allowed = %v, %v; want false", i, got, err)
+			}
+		}()
+	}
+	waitFor(t, "five leases asked", func() bool {
+		store.mu.Lock()
+		defer store.mu.Unlock()
+		return store.leaseCalls == 5
+	})
+	close(release)
+	wg.Wait()
+	if n := s.hits.Load(); n != 1 {
+		t.Errorf("server saw %d requests from the fleet, want 1", n)
+	}
+	stored := 0
+	for _, c := range fleet {
+		f, _ := c.File(context.Background(), s.URL)
+		if f.Access().Stored {
+			stored++
+		}
+	}
+	if stored != 4 {
+		t.Errorf("%d Checkers used the stored entry, want 4", stored)
+	}
+}
+
+// slowStore never answers until its context ends.
+type slowStore struct{}
+
+func (slowStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+	<-ctx.Done()
+	return robots.Entry{}, false, ctx.Err()
+}
+
+func (slowStore) Put(ctx context.Context, origin string, e robots.Entry) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+func TestCheckerSlowStore(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	reported := make(chan error, 2)
+	c := &robots.Checker{Store: slowStore{}, StoreError: func(origin string, err error) { reported <- err }}
+	start := time.Now()
+	if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
+		t.Fatalf("Allowed = %v, %v; want false", got, err)
+	}
+	// The Get is cut short by the Checker's bound, a second at most.
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("Allowed took %v with a store that never answers", d)
+	}
+	for i := 0; i < 2; i++ {
+		select {
+		case err := <-reported:
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("reported %v, want a deadline exceeded", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("StoreError reported %d errors, want 2", i)
+		}
+	}
+}
+
+// badStore holds a hostile entry, which claims to stay fresh for a
+// century.
+type badStore struct {
+	entry robots.Entry
+	gets  atomic.Int64
+}
+
+func (s *badStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+	s.gets.Add(1)
+	return s.entry, true, nil
+}
+
+func (*badStore) Put(ctx context.Context, origin string, e robots.Entry) error { return nil }
+
+func TestCheckerDistrustsStore(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	clk := newClock()
+	forever := robots.Entry{Status: 200, Body: []byte("User-agent: *\nAllow: /\n"), Fetched: clk.Now(), Expires: clk.Now().AddDate(100, 0, 0)}
+	store := &badStore{entry: forever}
+	c := &robots.Checker{Store: store, Now: clk.Now}
+	f, err := c.File(context.Background(), s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := f.Access(); !a.Stored || !a.Expires.Equal(clk.Now().Add(24*time.Hour)) {
+		t.Errorf("Access = %+v; want the stored entry, expiring in 24 hours at most", a)
+	}
+	// Memory keeps it 24 hours, then asks the store again.
+	clk.Add(24*time.Hour - time.Second)
+	c.Allowed(context.Background(), "MyBot", s.URL+"/private")
+	if n := store.gets.Load(); n != 1 {
+		t.Errorf("store read %d times within 24 hours, want 1", n)
+	}
+	clk.Add(time.Second)
+	c.Allowed(context.Background(), "MyBot", s.URL+"/private")
+	if n := store.gets.Load(); n != 2 {
+		t.Errorf("store read %d times after 24 hours, want 2", n)
+	}
+}
+
+// deafStore ignores its context and answers only when the test ends.
+type deafStore struct{ stop chan struct{} }
+
+func (s deafStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+	<-s.stop
+	return robots.Entry{}, false, nil
+}
+
+func (s deafStore) Put(ctx context.Context, origin string, e robots.Entry) error {
+	<-s.stop
+	return nil
+}
+
+func (s deafStore) Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error) {
+	<-s.stop
+	return false, nil
+}
+
+// hangingTransport ignores the request's context and never answers until
+// the test ends.
+type hangingTransport struct{ stop chan struct{} }
+
+func (t hangingTransport) RoundTrip(*http.Request) (*http.Response, error) {
+	<-t.stop
+	return nil, errors.New("stopped")
+}
+
+func TestCheckerNeverHangs(t *testing.T) {
+	stop := make(chan struct{})
+	t.Cleanup(func() { close(stop) })
+	s := newRobotsServer(t, serve(200, privateRobots))
+	tests := []struct {
+		name    string
+		checker *robots.Checker
+		allowed bool
+		err     string
+	}{
+		{"store that ignores its context", &robots.Checker{Store: deafStore{stop}}, false, ""},
+		{"transport that ignores its context", &robots.Checker{FetchTimeout: 100 * time.Millisecond,
+			Client: &http.Client{Transport: hangingTransport{stop}}}, false, "timeout"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			e, err := tt.checker.Explain(context.Background(), "MyBot", s.URL+"/private")
+			if err != nil || e.Allowed != tt.allowed || e.Access.Err != tt.err {
+				t.Errorf("Explain = %v (%q), %v; want %v, Err %q", e.Allowed, e.Access.Err, err, tt.allowed, tt.err)
+			}
+			if d := time.Since(start); d > 4*time.Second {
+				t.Errorf("Explain took %v", d)
+			}
+		})
+	}
+}
