@@ -155,9 +155,5 @@ const itemOverhead = 1 << 10
 // keeps alive: its bodies (kept to be put again with the next fetch) and
 // the parsed file.
 func itemSize(origin string, e *Entry, file *File) int64 {
-	body := e.Body
-	if body == nil {
-		body = e.Good
-	}
 	return int64(itemOverhead+len(origin)+len(e.Body)+len(e.Good)) + int64(file.retainedSize())
 }
