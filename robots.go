@@ -148,9 +148,10 @@ func (o Options) ParseReader(r io.Reader) (*File, error) {
 // concurrent use. A nil *File behaves as an empty file: it has no records
 // and allows everything.
 //
-// A File keeps at most about four times as many bytes alive as it parsed,
-// whatever the body, and less than twice as many for real files; see the
-// README for the figures.
+// A parsed File keeps at most four times as many bytes alive as it parsed,
+// whatever the body (plus a few hundred bytes for any File), and less than
+// twice as many for real files. The match index of a group, built when the
+// group is first queried, comes on top; the README gives the figures.
 type File struct {
 	set      groupSet
 	sitemaps []span
