@@ -426,7 +426,12 @@ func (g *Group) index() *matcher {
 // compile builds the group's matcher from its rules in canonical form and
 // the index page rules they imply.
 func (g *Group) compile() *matcher {
-	var rules []rule
+	n := 0
+	for i := int32(0); i < g.n; i++ {
+		lo, hi := g.set.ruleRange(g.raw(i))
+		n += int(hi - lo)
+	}
+	rules := make([]rule, 0, n)
 	for i := int32(0); i < g.n; i++ {
 		lo, hi := g.set.ruleRange(g.raw(i))
 		for ri := lo; ri < hi; ri++ {
