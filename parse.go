@@ -113,6 +113,8 @@ type parser struct {
 	diags    []diag
 	dropped  int
 	dropLine int32
+
+	lines *Lines // the lines as written, for ParseLines; nil for Parse
 }
 
 // parsers holds parsers whose scratch slices can be used again. Without it,
@@ -127,6 +129,12 @@ const maxPooled = 64 << 10
 func parse(body []byte, limit int) *parsed {
 	p := parsers.Get().(*parser)
 	defer p.free()
+	p.read(body, limit)
+	return p.result()
+}
+
+// read parses the first limit bytes of body into p.
+func (p *parser) read(body []byte, limit int) {
 	b, cut := cutBody(body, limit)
 	p.checkBytes = needsByteCheck(b)
 	p.text = slices.Grow(p.text, len(b))
@@ -148,7 +156,6 @@ func parse(body []byte, limit int) *parsed {
 		}
 		p.diag(BeyondParseLimit, nil)
 	}
-	return p.result()
 }
 
 // free returns p to the pool, unless its scratch space is big.
@@ -279,6 +286,7 @@ func (p *parser) keyValue(key, value, line []byte) {
 	case keyAllow, keyDisallow:
 		p.rule(value, k == keyAllow, line)
 	case keySitemap:
+		p.noteSitemap(value)
 		if len(value) > 0 {
 			p.sitemaps = append(p.sitemaps, p.save(value))
 		}
@@ -306,6 +314,7 @@ func (p *parser) userAgent(value []byte) {
 	g := &p.raws[len(p.raws)-1]
 	// Like Google, read "*" followed by whitespace and anything as "*".
 	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isSpace(value[1])) {
+		p.noteAgent(value, 1)
 		if !p.global {
 			p.global = true
 			p.agents = append(p.agents, p.save(value[:1]))
@@ -313,7 +322,9 @@ func (p *parser) userAgent(value []byte) {
 		}
 		return
 	}
-	if tok := value[:tokenLen(value)]; len(tok) > 0 {
+	tok := value[:tokenLen(value)]
+	p.noteAgent(value, len(tok))
+	if len(tok) > 0 {
 		p.agents = append(p.agents, p.save(tok))
 		g.agents++
 	}

@@ -1,143 +1,307 @@
-// Command robots checks URLs against a robots.txt file, as RFC 9309 and
-// Google's crawler read it, and says which rule decided.
+// Command robots checks, lints, shows and compares robots.txt files, local
+// or live, as RFC 9309 and Google's crawler read them.
 //
 // Usage:
 //
-//	robots check FILE AGENT URL...
-//	robots diagnose FILE
-//	robots help
+//	robots check [-agent NAME] [-json] [-max-bytes N] [-urls FILE] SOURCE [URL...]
+//	robots lint [-json] [-max-bytes N] SOURCE...
+//	robots show [-json] [-max-bytes N] SOURCE
+//	robots diff [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] OLD NEW [URL...]
+//	robots url PAGEURL...
+//	robots version
+//	robots help [COMMAND]
 //
-// Run "robots help" for the details.
+// A SOURCE is a file, "-" for standard input, or an http(s) URL, whose
+// origin's robots.txt is fetched. Run "robots help COMMAND" for the details
+// of a command, its output and its JSON schema.
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"strconv"
 	"strings"
-	"unicode/utf8"
+	"time"
 
 	"github.com/crawlkit/robots"
 )
 
-const usage = `robots checks URLs against a robots.txt file, as RFC 9309 and Google's
-crawler read it, and says which rule decided.
+// Exit statuses.
+const (
+	exitOK      = 0 // success: allowed, clean, unchanged
+	exitFound   = 1 // disallowed, findings, changes
+	exitFailure = 2 // usage, I/O or fetch error
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	status := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(status)
+}
+
+// A command is one of the tool's subcommands.
+type command struct {
+	name string
+	help string // the text of "robots help NAME"
+	run  func(ctx context.Context, e *env, args []string) int
+}
+
+// commands lists the subcommands in the order "robots help" gives them. It
+// is set by init, since "help" refers to it.
+var commands []*command
+
+func init() {
+	commands = []*command{
+		{name: "check", help: checkHelp, run: runCheck},
+		{name: "lint", help: lintHelp, run: runLint},
+		{name: "show", help: showHelp, run: runShow},
+		{name: "diff", help: diffHelp, run: runDiff},
+		{name: "url", help: urlHelp, run: runURL},
+		{name: "version", help: versionHelp, run: runVersion},
+		{name: "help", help: helpHelp, run: runHelp},
+	}
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+const usage = `robots checks, lints, shows and compares robots.txt files, local or live,
+as RFC 9309 and Google's crawler read them.
 
 Usage:
 
-	robots check FILE AGENT URL...
-	robots diagnose FILE
-	robots help
+	robots check [-agent NAME] [-json] [-urls FILE] SOURCE [URL...]
+	robots lint [-json] SOURCE...
+	robots show [-json] SOURCE
+	robots diff [-agent NAME]... [-json] [-urls FILE] OLD NEW [URL...]
+	robots url PAGEURL...
+	robots version
+	robots help [COMMAND]
 
-check prints one line per URL, in columns:
+	check    may this crawler fetch these URLs, and which line decides
+	lint     mistakes in a robots.txt file, as "file:line: severity: message"
+	show     the file as it is read: groups, rules, sitemaps, other records
+	diff     what a new version of a file changes
+	url      the robots.txt URL of a page
+	version  the version of this program
 
-	disallowed  https://example.com/private/x  line 12: Disallow: /private/
-	allowed     https://example.com/public/    no rule matched
+A SOURCE is a file, "-" for standard input, or an http(s) URL: then the
+robots.txt of the URL's origin is fetched (redirects followed; a 4xx status
+allows everything, a 5xx status or a network error disallows everything).
+Every command takes -h. Run 'robots help COMMAND' for a command's output,
+options and JSON schema.
 
-first "allowed" or "disallowed", then the URL, then the rule that decided
-or why no rule did. AGENT is the crawler's product token, such as
-Googlebot (letters, '-' and '_'), or '*' for the rules of crawlers that
-have no group of their own. A URL is absolute or a path starting with '/'.
-
-diagnose prints the lines of FILE that are not clean, known records,
-one per line, such as: line 3: unknown key "Noindex".
-
-FILE "-" is standard input. The exit status is 0 when every URL is
-allowed, 1 when any is disallowed, 2 for a usage or read error.
+Exit status: 0 for success (every URL allowed, no findings, no change),
+1 when a URL is disallowed, lint finds a warning or an error, or diff finds
+a change, and 2 for a usage, read or write error, or a fetch that got no
+response (a 4xx or 5xx status is an answer, not an error).
 `
 
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+// env is what a command reads and writes: standard input, output (which
+// remembers its first write error) and error.
+type env struct {
+	stdin  io.Reader
+	stdout *outWriter
+	stderr io.Writer
+	cmd    string // the command's name, for messages
+	help   string // the command's help
+
+	timeout     time.Duration // how long a fetch may take (-timeout)
+	fetchFailed bool          // a fetch got no response: the exit status is 2
 }
 
-// run runs the command with the arguments after the program name and
-// returns the exit status.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return 2
-	}
-	switch cmd, rest := args[0], args[1:]; cmd {
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return 0
-	case "check":
-		if len(rest) < 3 {
-			return usageError(stderr, "check needs FILE, AGENT and at least one URL")
-		}
-		return check(rest[0], rest[1], rest[2:], stdin, stdout, stderr)
-	case "diagnose":
-		if len(rest) != 1 {
-			return usageError(stderr, "diagnose needs exactly one FILE")
-		}
-		return diagnose(rest[0], stdin, stdout, stderr)
-	default:
-		return usageError(stderr, fmt.Sprintf("unknown command %q", cmd))
-	}
-}
-
-func usageError(stderr io.Writer, msg string) int {
-	fmt.Fprintf(stderr, "robots: %s\nRun 'robots help' for usage.\n", msg)
-	return 2
-}
-
-func check(name, agent string, urls []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if agent != "*" && !robots.ValidProductToken(agent) {
-		return usageError(stderr, fmt.Sprintf("agent %q is not a product token (letters, '-' and '_', such as Googlebot) or '*'", agent))
-	}
-	f, err := parseFile(name, stdin)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	width := 0
-	for _, u := range urls {
-		width = max(width, utf8.RuneCountInString(u))
-	}
-	status := 0
-	for _, u := range urls {
-		e := f.Explain(agent, u)
-		verdict := "allowed"
-		if !e.Allowed {
-			verdict = "disallowed"
-			status = 1
-		}
-		fmt.Fprintf(stdout, "%-10s  %-*s  %s\n", verdict, width, u, e)
+// run runs the tool with the arguments after the program name, and returns
+// the exit status. It reads standard input from stdin only when a source or
+// a list of URLs is "-".
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: newOutWriter(stdout), stderr: stderr}
+	status := dispatch(ctx, e, args)
+	if err := e.stdout.Flush(); err != nil {
+		fmt.Fprintf(stderr, "robots: writing output: %v\n", err)
+		return exitFailure
 	}
 	return status
 }
 
-func diagnose(name string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f, err := parseFile(name, stdin)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
+func dispatch(ctx context.Context, e *env, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(e.stderr, usage)
+		return exitFailure
 	}
-	for _, d := range f.Diagnostics() {
-		fmt.Fprintln(stdout, d)
+	name, rest := args[0], args[1:]
+	switch name {
+	case "-h", "-help", "--help":
+		fmt.Fprint(e.stdout, usage)
+		return exitOK
 	}
-	return 0
+	c := lookup(name)
+	if c == nil {
+		hint := "Run 'robots help' for the commands."
+		switch {
+		case name == "diagnose":
+			hint = "'robots lint FILE' lists a file's mistakes."
+		case strings.HasPrefix(name, "-"):
+			hint = "Flags come after the command, as in 'robots check -agent Googlebot FILE URL'."
+		}
+		fmt.Fprintf(e.stderr, "robots: unknown command %q\n%s\n", name, hint) // %q escapes control bytes
+		return exitFailure
+	}
+	e.cmd, e.help = name, c.help
+	status := c.run(ctx, e, rest)
+	if e.fetchFailed {
+		return exitFailure
+	}
+	return status
 }
 
-// parseFile parses the named file, or stdin when name is "-". Its errors
-// start with "robots: ".
-func parseFile(name string, stdin io.Reader) (*robots.File, error) {
-	r := stdin
-	if name != "-" {
-		file, err := os.Open(name)
-		if err != nil {
-			return nil, fmt.Errorf("robots: %w", err)
+// usageError reports a mistake in the command line and returns the exit
+// status for it.
+func (e *env) usageError(format string, a ...any) int {
+	fmt.Fprintf(e.stderr, "robots %s: %s\nRun 'robots %s -h' for usage.\n", e.cmd, safe(fmt.Sprintf(format, a...)), e.cmd)
+	return exitFailure
+}
+
+// fail reports an error that is not the user's mistake in the command line
+// (a read, fetch or write error) and returns the exit status for it.
+func (e *env) fail(err error) int {
+	fmt.Fprintf(e.stderr, "robots %s: %s\n", e.cmd, safe(strings.TrimPrefix(err.Error(), "robots: ")))
+	return exitFailure
+}
+
+// note writes a remark for the user to standard error.
+func (e *env) note(format string, a ...any) {
+	fmt.Fprintf(e.stderr, "robots %s: note: %s\n", e.cmd, safe(fmt.Sprintf(format, a...)))
+}
+
+// flags is the set of flags of a command.
+type flags struct {
+	*flag.FlagSet
+	e    *env
+	help string
+}
+
+func newFlags(e *env) *flags {
+	fs := flag.NewFlagSet(e.cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flags{FlagSet: fs, e: e, help: e.help}
+}
+
+// parse parses args, flags and positional arguments in any order ("--"
+// ends the flags), and returns the positional arguments and ok. When ok is
+// false it has written the help (for -h) or a usage error, and status is
+// the exit status.
+func (fs *flags) parse(args []string) (pos []string, status int, ok bool) {
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(fs.e.stdout, fs.help)
+				return nil, exitOK, false
+			}
+			msg := err.Error()
+			if name, found := strings.CutPrefix(msg, "flag provided but not defined: "); found {
+				msg = name + " is not an option of " + fs.e.cmd
+			}
+			return nil, fs.e.usageError("%s", msg), false
 		}
-		defer file.Close()
-		r = file
-	}
-	f, err := robots.ParseReader(r)
-	if err != nil {
-		// The library's errors already name the package.
-		if !strings.HasPrefix(err.Error(), "robots: ") {
-			err = fmt.Errorf("robots: %w", err)
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, 0, true
 		}
-		return nil, err
+		// The flag package stops at the first positional argument, or
+		// after "--", which makes all the rest positional.
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(pos, rest...), 0, true
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
-	return f, nil
+}
+
+// maxBytesFlag adds the -max-bytes flag and returns where its value goes.
+func (fs *flags) maxBytesFlag() *int {
+	return fs.Int("max-bytes", robots.DefaultMaxBytes, "")
+}
+
+// options checks the values of -max-bytes and -timeout and returns the
+// parse options.
+func (e *env) options(maxBytes int) (robots.Options, bool) {
+	const most = 1 << 30
+	if e.timeout <= 0 {
+		e.usageError("-timeout %v is not a positive duration: give one such as 10s or 500ms", e.timeout)
+		return robots.Options{}, false
+	}
+	if maxBytes < robots.DefaultMaxBytes || maxBytes > most {
+		e.usageError("-max-bytes %d is out of range: give a number of bytes from %d (500 KiB, the least RFC 9309 allows) to %d (1 GiB)",
+			maxBytes, robots.DefaultMaxBytes, most)
+		return robots.Options{}, false
+	}
+	return robots.Options{MaxBytes: maxBytes}, true
+}
+
+func runVersion(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e)
+	pos, status, ok := fs.parse(args)
+	if !ok {
+		return status
+	}
+	if len(pos) > 0 {
+		return e.usageError("version takes no arguments")
+	}
+	fmt.Fprintln(e.stdout, "robots", version())
+	return exitOK
+}
+
+func runHelp(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e)
+	pos, status, ok := fs.parse(args)
+	if !ok {
+		return status
+	}
+	switch len(pos) {
+	case 0:
+		fmt.Fprint(e.stdout, usage)
+		return exitOK
+	case 1:
+		c := lookup(pos[0])
+		if c == nil {
+			return e.usageError("unknown command %q: the commands are check, lint, show, diff, url, version and help", pos[0])
+		}
+		fmt.Fprint(e.stdout, c.help)
+		return exitOK
+	}
+	return e.usageError("help takes at most one COMMAND")
+}
+
+const versionHelp = `usage: robots version
+
+Version prints the version of this program: its module version, or
+(devel) with the commit it was built from, and the Go version.
+`
+
+const helpHelp = `usage: robots help [COMMAND]
+
+Help prints the list of commands, or the help of COMMAND: what it does, its
+options, its output and its JSON schema.
+`
+
+// plural returns "n thing" or "n things".
+func plural(n int, thing string) string {
+	s := strconv.Itoa(n) + " " + thing
+	if n != 1 {
+		s += "s"
+	}
+	return s
 }

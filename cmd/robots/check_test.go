@@ -1,0 +1,125 @@
+package main
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// checkJSON is check's JSON output, decoded strictly: every documented
+// field, and no other.
+type checkJSON struct {
+	Source string     `json:"source"`
+	Fetch  *fetchJSON `json:"fetch"`
+	Agent  string     `json:"agent"`
+	Group  *struct {
+		Agents   []string `json:"agents"`
+		Lines    []int    `json:"lines"`
+		Fallback bool     `json:"fallback"`
+	} `json:"group"`
+	Results []resultJSON `json:"results"`
+}
+
+type fetchJSON struct {
+	URL       string `json:"url"`
+	FinalURL  string `json:"final_url"`
+	Redirects int    `json:"redirects"`
+	Status    int    `json:"status"`
+	Bytes     int    `json:"bytes"`
+	State     string `json:"state"`
+	Error     string `json:"error"`
+}
+
+type ruleJSON struct {
+	Line    int    `json:"line"`
+	Allow   bool   `json:"allow"`
+	Pattern string `json:"pattern"`
+}
+
+type resultJSON struct {
+	URL         string    `json:"url"`
+	Allowed     bool      `json:"allowed"`
+	Reason      string    `json:"reason"`
+	Rule        *ruleJSON `json:"rule"`
+	Path        string    `json:"path"`
+	Explanation string    `json:"explanation"`
+}
+
+func TestCheckJSON(t *testing.T) {
+	got := runTool(t, nil, "check", "-json", "-agent", "Bingbot", example,
+		"https://example.com/private/x", "/café", "/robots.txt")
+	if got.status != 1 || got.stderr != "" {
+		t.Fatalf("check -json = %d, stderr %q; want 1, none", got.status, got.stderr)
+	}
+	var rep checkJSON
+	decodeStrict(t, got.stdout, &rep)
+	if rep.Source != example || rep.Fetch != nil || rep.Agent != "Bingbot" {
+		t.Errorf("source, fetch, agent = %q, %v, %q", rep.Source, rep.Fetch, rep.Agent)
+	}
+	if rep.Group == nil || !cmp.Equal(rep.Group.Agents, []string{"*"}) || !cmp.Equal(rep.Group.Lines, []int{3}) || !rep.Group.Fallback {
+		t.Errorf("group = %+v, want the * group of line 3, as a fallback", rep.Group)
+	}
+	want := []resultJSON{
+		{URL: "https://example.com/private/x", Allowed: false, Reason: "rule_matched", Rule: &ruleJSON{4, false, "/private/"},
+			Path: "/private/x", Explanation: "line 4: Disallow: /private/"},
+		{URL: "/café", Allowed: true, Reason: "no_rule_matched", Path: "/caf%C3%A9", Explanation: "no rule matched"},
+		{URL: "/robots.txt", Allowed: true, Reason: "robots_txt", Path: "/robots.txt", Explanation: "/robots.txt is always allowed"},
+	}
+	if diff := cmp.Diff(want, rep.Results); diff != "" {
+		t.Errorf("results mismatch (-want +got):\n%s", diff)
+	}
+
+	// No group at all: "group" is null, and the reason says so; an index
+	// page rule names its rule.
+	got = runTool(t, strings.NewReader("User-agent: a\nAllow: /d/index.html\n"), "check", "-json", "-agent", "b", "-", "/d/")
+	rep = checkJSON{}
+	decodeStrict(t, got.stdout, &rep)
+	if got.status != 0 || rep.Group != nil || len(rep.Results) != 1 || rep.Results[0].Reason != "no_group" || rep.Results[0].Rule != nil {
+		t.Errorf("check -json with no group = %d, %+v", got.status, rep)
+	}
+	got = runTool(t, strings.NewReader("User-agent: a\nAllow: /d/index.html\n"), "check", "-json", "-agent", "a", "-", "/d/")
+	rep = checkJSON{}
+	decodeStrict(t, got.stdout, &rep)
+	if len(rep.Results) != 1 || rep.Results[0].Reason != "index_page_rule" || !cmp.Equal(rep.Results[0].Rule, &ruleJSON{2, true, "/d/index.html"}) {
+		t.Errorf("check -json with an index page rule: %+v", rep.Results)
+	}
+	if !strings.Contains(got.stdout, "\"group\": {") || strings.Contains(got.stdout, "\\u003c") {
+		t.Errorf("unexpected JSON layout:\n%s", got.stdout)
+	}
+}
+
+// TestJSONSchemaDocumented checks that every field of the JSON
+// outputs is named in the command's help.
+func TestJSONSchemaDocumented(t *testing.T) {
+	docs := map[string][]string{
+		"check": {"source", "fetch", "url", "final_url", "redirects", "status", "bytes", "state", "error", "agent", "group",
+			"agents", "lines", "fallback", "results", "allowed", "reason", "rule", "line", "allow", "pattern", "path", "explanation"},
+		"lint": {"sources", "source", "fetch", "unlisted", "findings", "line", "severity", "code", "message", "errors", "warnings", "infos"},
+		"show": {"source", "fetch", "groups", "agents", "agent_lines", "line", "value", "token", "crawl_delay", "rules", "allow",
+			"pattern", "sitemaps", "url", "records", "key", "diagnostics", "kind", "detail"},
+		"diff": {"old", "new", "old_fetch", "new_fetch", "agents", "checked", "changes", "agent", "url", "groups", "added", "removed",
+			"old_crawl_delay", "new_crawl_delay", "line", "allow", "pattern"},
+	}
+	for cmd, fields := range docs {
+		help := lookup(cmd).help
+		for _, f := range fields {
+			if !strings.Contains(help, `"`+f+`"`) {
+				t.Errorf("help of %s does not document the JSON field %q", cmd, f)
+			}
+		}
+	}
+	// The fields the help names are those the tool writes.
+	var rep map[string]any
+	got := runTool(t, nil, "check", "-json", example, "/")
+	if err := json.Unmarshal([]byte(got.stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	for k := range rep {
+		if !slices.Contains(docs["check"], k) {
+			t.Errorf("check writes the undocumented JSON field %q", k)
+		}
+	}
+}

@@ -1,0 +1,325 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/crawlkit/robots"
+)
+
+const diffHelp = `usage: robots diff [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] [-timeout D] OLD NEW [URL...]
+
+Diff says what changes between two versions of a robots.txt file: the
+check a website's CI runs before it deploys a new one. OLD and NEW are
+files, - for standard input (one of them), or http(s) URLs whose origin's
+robots.txt is fetched.
+
+With URLs (given after NEW or with -urls FILE), it checks each URL for each
+agent against both files and lists those whose verdict changes, with the
+line that decides on each side:
+
+	Googlebot  https://example.com/tmp/x  allowed -> disallowed
+	  old: no rule matched
+	  new: line 16: Disallow: /tmp/
+
+Without URLs, it lists for each agent the rules added (+) and removed (-),
+compared by kind and pattern, and a changed crawl-delay. Agents whose
+groups are the same on both sides are listed together.
+
+The agents are those of -agent, which can be repeated; by default, * and
+every agent either file names.
+
+Text from the files is written with control bytes escaped (\x1b).
+
+Options:
+  -agent NAME    an agent to compare, as for check; can be repeated.
+  -json          write one JSON object, described below, instead of text.
+  -max-bytes N   parse the first N bytes of each file (default and least
+                 512000).
+  -urls FILE     also check the URLs of FILE (- for standard input), one a
+                 line; blank lines and lines starting with # are skipped.
+  -timeout D     how long a fetch may take (default 30s).
+
+JSON (-json), one object; every field is always present:
+
+	{
+	  "old": "old.txt", "new": "new.txt",     // as given
+	  "old_fetch": null, "new_fetch": null,   // or the fetch, as in check
+	  "agents": ["*", "Googlebot"],           // the agents compared
+	  "checked": 4,                 // agent and URL pairs checked (0 without URLs)
+	  "changes": [{                 // pairs whose verdict changes ([] without URLs)
+	    "agent": "Googlebot", "url": "/tmp/x",
+	    "old": {...}, "new": {...}  // each a result, as in check's "results"
+	  }],
+	  "groups": [{                  // groups whose rules change ([] with URLs)
+	    "agents": ["Googlebot"],
+	    "added": [{"line": 16, "allow": false, "pattern": "/tmp/"}],
+	    "removed": [],
+	    "old_crawl_delay": null,    // seconds, or null when none
+	    "new_crawl_delay": null
+	  }]
+	}
+
+Exit status: 0 when nothing changes, 1 when a verdict (with URLs) or a
+rule or crawl-delay (without) changes, 2 for a usage, read or fetch error.
+`
+
+type diffReport struct {
+	Old      string       `json:"old"`
+	New      string       `json:"new"`
+	OldFetch *fetchInfo   `json:"old_fetch"`
+	NewFetch *fetchInfo   `json:"new_fetch"`
+	Agents   []string     `json:"agents"`
+	Checked  int          `json:"checked"`
+	Changes  []diffChange `json:"changes"`
+	Groups   []diffGroup  `json:"groups"`
+}
+
+type diffChange struct {
+	Agent string      `json:"agent"`
+	URL   string      `json:"url"`
+	Old   checkResult `json:"old"`
+	New   checkResult `json:"new"`
+}
+
+type diffGroup struct {
+	Agents        []string   `json:"agents"`
+	Added         []jsonRule `json:"added"`
+	Removed       []jsonRule `json:"removed"`
+	OldCrawlDelay *float64   `json:"old_crawl_delay"`
+	NewCrawlDelay *float64   `json:"new_crawl_delay"`
+}
+
+// stringList is a flag that can be repeated.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+func runDiff(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e)
+	var agentFlags stringList
+	fs.Var(&agentFlags, "agent", "")
+	asJSON := fs.Bool("json", false, "")
+	maxBytes := fs.maxBytesFlag()
+	urlsFile := fs.String("urls", "", "")
+	fs.timeoutFlag()
+	pos, status, ok := fs.parse(args)
+	if !ok {
+		return status
+	}
+	o, ok := e.options(*maxBytes)
+	if !ok {
+		return exitFailure
+	}
+	if len(pos) < 2 {
+		return e.usageError("diff needs OLD and NEW (robots.txt files, - for standard input, or http(s) URLs)")
+	}
+	oldName, newName, urls := pos[0], pos[1], pos[2:]
+	if !stdinOnce(oldName, newName, *urlsFile) {
+		return e.usageError("standard input (-) can be read once: give the others as files")
+	}
+	for _, u := range urls {
+		if !validTarget(u) {
+			return e.usageError("%q is not a URL: give an absolute http(s) URL or a path starting with /", safe(u))
+		}
+	}
+	var agents []string
+	for _, a := range agentFlags {
+		tok, ok := e.agentToken(a)
+		if !ok {
+			return exitFailure
+		}
+		agents = append(agents, tok)
+	}
+	if *urlsFile != "" {
+		more, err := e.readURLs(*urlsFile)
+		if err != nil {
+			return e.fail(err)
+		}
+		urls = append(urls, more...)
+	}
+	oldSrc, err := e.load(ctx, oldName, o)
+	if err != nil {
+		return e.fail(err)
+	}
+	newSrc, err := e.load(ctx, newName, o)
+	if err != nil {
+		return e.fail(err)
+	}
+	if len(agents) == 0 {
+		agents = defaultAgents(oldSrc, newSrc)
+	}
+	rep := diffReport{Old: oldName, New: newName, OldFetch: oldSrc.fetch, NewFetch: newSrc.fetch,
+		Agents: agents, Changes: []diffChange{}, Groups: []diffGroup{}}
+	if len(urls) > 0 {
+		for _, a := range agents {
+			for _, u := range urls {
+				rep.Checked++
+				xo, xn := oldSrc.file.Explain(a, u), newSrc.file.Explain(a, u)
+				if xo.Allowed != xn.Allowed {
+					rep.Changes = append(rep.Changes, diffChange{Agent: a, URL: u, Old: result(u, xo), New: result(u, xn)})
+				}
+			}
+		}
+	} else {
+		rep.Groups = diffGroups(oldSrc.file, newSrc.file, agents)
+	}
+	status = exitOK
+	if len(rep.Changes) > 0 || len(rep.Groups) > 0 {
+		status = exitFound
+	}
+	if *asJSON {
+		writeJSON(e.stdout, rep)
+		return status
+	}
+	w := e.stdout
+	for _, s := range []*source{oldSrc, newSrc} {
+		if s.fetch != nil {
+			fmt.Fprintln(w, s.fetch.text())
+		}
+	}
+	if len(urls) > 0 {
+		for _, c := range rep.Changes {
+			fmt.Fprintf(w, "%s  %s  %s -> %s\n", c.Agent, safe(c.URL), verdict(c.Old.Allowed), verdict(c.New.Allowed))
+			fmt.Fprintf(w, "  old: %s\n  new: %s\n", safe(c.Old.Explanation), safe(c.New.Explanation))
+		}
+		pairs := fmt.Sprintf("%s checked (%s, %s)", plural(rep.Checked, "pair"), plural(len(agents), "agent"), plural(len(urls), "URL"))
+		if len(rep.Changes) == 0 {
+			fmt.Fprintf(w, "no verdict changes: %s\n", pairs)
+		} else {
+			fmt.Fprintf(w, "%s changed of %s\n", plural(len(rep.Changes), "verdict"), pairs)
+		}
+		return status
+	}
+	added, removed := 0, 0
+	for _, g := range rep.Groups {
+		fmt.Fprintf(w, "group for %s\n", safe(strings.Join(g.Agents, ", ")))
+		for _, r := range g.Removed {
+			fmt.Fprintf(w, "  - line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
+		}
+		for _, r := range g.Added {
+			fmt.Fprintf(w, "  + line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
+		}
+		if !sameDelay(g.OldCrawlDelay, g.NewCrawlDelay) {
+			fmt.Fprintf(w, "  crawl-delay %s -> %s\n", delayText(g.OldCrawlDelay), delayText(g.NewCrawlDelay))
+		}
+		added += len(g.Added)
+		removed += len(g.Removed)
+	}
+	if len(rep.Groups) == 0 {
+		fmt.Fprintf(w, "no rule changes (%s)\n", plural(len(agents), "agent"))
+	} else {
+		fmt.Fprintf(w, "%s changed: %s added, %d removed\n", plural(len(rep.Groups), "group"), plural(added, "rule"), removed)
+	}
+	return status
+}
+
+func verdict(allowed bool) string {
+	if allowed {
+		return "allowed"
+	}
+	return "disallowed"
+}
+
+// defaultAgents returns "*" and the product tokens that either file names,
+// each once (compared without regard to case), as first written.
+func defaultAgents(sources ...*source) []string {
+	agents := []string{"*"}
+	seen := map[string]bool{"*": true}
+	for _, s := range sources {
+		for _, a := range s.lines.Agents {
+			if k := strings.ToLower(a.Token); k != "" && !seen[k] {
+				seen[k] = true
+				agents = append(agents, a.Token)
+			}
+		}
+	}
+	return agents
+}
+
+// diffGroups compares the groups that apply to each agent in the two
+// files, and returns those that change, agents with the same pair of
+// groups together.
+func diffGroups(oldFile, newFile *robots.File, agents []string) []diffGroup {
+	type pair struct{ old, new *robots.Group }
+	index := map[pair]int{}
+	var out []diffGroup
+	for _, a := range agents {
+		p := pair{oldFile.Group(a), newFile.Group(a)}
+		if i, ok := index[p]; ok {
+			if i >= 0 {
+				out[i].Agents = append(out[i].Agents, a)
+			}
+			continue
+		}
+		d := diffGroup{Agents: []string{a}, Added: []jsonRule{}, Removed: []jsonRule{}}
+		d.Removed, d.Added = ruleChanges(p.old.Rules(), p.new.Rules())
+		d.OldCrawlDelay, d.NewCrawlDelay = delaySeconds(p.old), delaySeconds(p.new)
+		if len(d.Added) == 0 && len(d.Removed) == 0 && sameDelay(d.OldCrawlDelay, d.NewCrawlDelay) {
+			index[p] = -1
+			continue
+		}
+		index[p] = len(out)
+		out = append(out, d)
+	}
+	return out
+}
+
+// ruleChanges returns the rules of old that new lacks and those of new
+// that old lacks, compared by kind and pattern, counting repeats.
+func ruleChanges(old, new []robots.Rule) (removed, added []jsonRule) {
+	type key struct {
+		allow   bool
+		pattern string
+	}
+	count := map[key]int{}
+	for _, r := range new {
+		count[key{r.Allow, r.Pattern}]++
+	}
+	removed, added = []jsonRule{}, []jsonRule{}
+	for _, r := range old {
+		k := key{r.Allow, r.Pattern}
+		if count[k] > 0 {
+			count[k]--
+		} else {
+			removed = append(removed, *toJSONRule(r))
+		}
+	}
+	count = map[key]int{}
+	for _, r := range old {
+		count[key{r.Allow, r.Pattern}]++
+	}
+	for _, r := range new {
+		k := key{r.Allow, r.Pattern}
+		if count[k] > 0 {
+			count[k]--
+		} else {
+			added = append(added, *toJSONRule(r))
+		}
+	}
+	return removed, added
+}
+
+// delaySeconds returns the crawl-delay of g in seconds, or nil.
+func delaySeconds(g *robots.Group) *float64 {
+	d, ok := g.CrawlDelay()
+	if !ok {
+		return nil
+	}
+	s := d.Seconds()
+	return &s
+}
+
+func sameDelay(a, b *float64) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
+}
+
+func delayText(s *float64) string {
+	if s == nil {
+		return "none"
+	}
+	return time.Duration(*s * float64(time.Second)).String()
+}

@@ -1,0 +1,282 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestLintFindings runs lint on a minimal file for each finding.
+func TestLintFindings(t *testing.T) {
+	tests := []struct {
+		name       string
+		body       string
+		want       string // the findings, before the summary line
+		wantStatus int
+	}{
+		{
+			name: "clean file",
+			body: "User-agent: *\nDisallow: /private/\n",
+		},
+		{
+			name: "empty file",
+			body: "# nothing here\n",
+			want: "stdin:1: info: the file has no rules: every crawler may fetch every URL\n",
+		},
+		{
+			name:       "unknown key",
+			body:       "User-agent: *\nNoindex: /x\n",
+			want:       "stdin:2: error: unknown key \"Noindex\": the line is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name: "known extensions are not findings",
+			body: "User-agent: *\nHost: example.com\nClean-param: ref /\nDisallow: /x\n",
+		},
+		{
+			name:       "accepted misspelling",
+			body:       "User-agent: *\nDissallow: /x\n",
+			want:       "stdin:2: warning: misspelt key \"Dissallow\" is read as Disallow; Google accepts it, other crawlers may not: write Disallow\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "missing colon",
+			body:       "User-agent: *\nDisallow /x\n",
+			want:       "stdin:2: warning: missing colon in \"Disallow /x\": Google reads it, other crawlers may not; write \"key: value\"\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "rule before any user-agent",
+			body:       "Disallow: /x\nUser-agent: *\nDisallow: /y\n",
+			want:       "stdin:1: error: \"Disallow: /x\" comes before any user-agent line and is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name: "no group at all",
+			body: "Disallow: /x\n",
+			want: "" +
+				"stdin:1: error: \"Disallow: /x\" comes before any user-agent line and is ignored\n" +
+				"stdin:1: warning: no user-agent line: the file has no group, so no rule applies and every crawler may fetch every URL\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "pattern that never matches",
+			body:       "User-agent: *\nDisallow: private\n",
+			want:       "stdin:2: error: pattern \"private\" starts with neither / nor *: it never matches\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "$ inside a pattern",
+			body:       "User-agent: *\nDisallow: /a$b\nDisallow: /c$\n",
+			want:       "stdin:2: warning: \"$\" inside pattern \"/a$b\" matches a literal \"$\": only a final \"$\" anchors the end of the path\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "rule repeated",
+			body:       "User-agent: *\nDisallow: /x\nAllow: /y\nDisallow: /x\n",
+			want:       "stdin:4: warning: \"Disallow: /x\" repeats line 2\n",
+			wantStatus: 1,
+		},
+		{
+			name: "rule repeated in a group split across the file",
+			body: "User-agent: a\nDisallow: /x\nUser-agent: b\nDisallow: /y\nUser-agent: a\nDisallow: /x\n",
+			want: "" +
+				"stdin:5: warning: user-agent a already has a group at line 1: the groups are merged, but some crawlers read only the first; put its rules in one group\n" +
+				"stdin:6: warning: \"Disallow: /x\" repeats line 2\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "allow and disallow with the same pattern",
+			body:       "User-agent: *\nDisallow: /x\nAllow: /x\n",
+			want:       "stdin:2: warning: \"Disallow: /x\" does nothing: \"Allow: /x\" at line 3 has the same pattern, and allow wins a tie\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "groups for one agent split across the file, names compared without case",
+			body:       "User-agent: Googlebot\nDisallow: /a\nUser-agent: *\nDisallow: /b\nUser-agent: googlebot\nDisallow: /c\n",
+			want:       "stdin:5: warning: user-agent googlebot already has a group at line 1: the groups are merged, but some crawlers read only the first; put its rules in one group\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "user-agent whose product token is not what is written",
+			body:       "User-agent: MJ12bot\nDisallow: /x\n",
+			want:       "stdin:1: warning: user-agent \"MJ12bot\" is read as \"MJ\": a product token has only letters, '-' and '_', so this group is for crawlers named MJ\n",
+			wantStatus: 1,
+		},
+		{
+			name: "user-agent with a version",
+			body: "User-agent: Googlebot/2.1\nDisallow: /x\n",
+			want: "stdin:1: info: user-agent \"Googlebot/2.1\" is read as \"Googlebot\"\n",
+		},
+		{
+			name:       "empty user-agent",
+			body:       "User-agent:\nDisallow: /x\nUser-agent: *\nDisallow: /y\n",
+			want:       "stdin:1: error: empty user-agent: the line names no crawler and is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "user-agent naming no crawler",
+			body:       "User-agent: /bot\nUser-agent: *\nDisallow: /y\n",
+			want:       "stdin:1: error: user-agent \"/bot\" names no crawler (a product token starts with a letter, '-' or '_'): the line is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name: "sitemaps that are not absolute http(s) URLs",
+			body: "User-agent: *\nDisallow: /x\nSitemap: /sitemap.xml\nSitemap: ftp://example.com/s.xml\nSitemap:\nSitemap: https://example.com/s.xml\n",
+			want: "" +
+				"stdin:3: error: sitemap \"/sitemap.xml\" is not an absolute http(s) URL: crawlers ignore it; write it as https://host/path\n" +
+				"stdin:4: error: sitemap \"ftp://example.com/s.xml\" is not an absolute http(s) URL: crawlers ignore it; write it as https://host/path\n" +
+				"stdin:5: error: empty sitemap line: give the sitemap's absolute URL\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "bad crawl-delay",
+			body:       "User-agent: *\nCrawl-delay: soon\n",
+			want:       "stdin:2: error: crawl-delay \"soon\" is not a number of seconds: it is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "malformed line",
+			body:       "User-agent: *\n<br/>\n",
+			want:       "stdin:2: error: malformed line \"<br/>\": neither \"key: value\" nor a comment; it is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "line too long",
+			body:       "User-agent: *\nDisallow: /" + strings.Repeat("a", 17000) + "\n",
+			want:       "stdin:2: error: the line is longer than 16,663 bytes: the rest of it is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "bytes outside the grammar",
+			body:       "User-agent: *\nDisallow: /\xff\n",
+			want:       "stdin:2: warning: bytes outside the robots.txt grammar (invalid UTF-8): crawlers may read the line differently\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "BOM",
+			body:       "\xEF\xBB\xBFUser-agent: *\nDisallow: /x\n",
+			want:       "stdin:1: warning: the file starts with a byte order mark: Google skips it, other crawlers may read it as part of the first line; save the file as UTF-8 without BOM\n",
+			wantStatus: 1,
+		},
+		{
+			name: "Disallow: / for *",
+			body: "User-agent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /\n",
+			want: "stdin:5: info: \"Disallow: /\" for * blocks every crawler that has no group of its own\n",
+		},
+		{
+			name: "content past the parse limit",
+			// 27 bytes, then 56,885 lines of 9 bytes, then "# filler" ends
+			// at the limit and its line break is its last byte: line
+			// 56,889 is the first not parsed.
+			body:       "User-agent: *\nDisallow: /x\n" + strings.Repeat("# filler\n", 60000),
+			want:       "stdin:56889: error: the file goes on past the parse limit of 512000 bytes: 28027 more bytes are ignored, from this line on\n",
+			wantStatus: 1,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runTool(t, strings.NewReader(tc.body), "lint", "-")
+			findings, summary := splitSummary(got.stdout)
+			if findings != tc.want {
+				t.Errorf("lint findings:\n%s\nwant:\n%s", findings, tc.want)
+			}
+			if n := strings.Count(tc.want, "\n"); (n == 0) != (summary == "no findings\n") {
+				t.Errorf("lint summary %q with %d findings", summary, n)
+			}
+			if got.status != tc.wantStatus || got.stderr != "" {
+				t.Errorf("lint = %d, stderr %q; want %d, no stderr", got.status, got.stderr, tc.wantStatus)
+			}
+		})
+	}
+}
+
+// splitSummary cuts lint's output into the findings and the summary line.
+func splitSummary(out string) (findings, summary string) {
+	i := strings.LastIndex(strings.TrimSuffix(out, "\n"), "\n")
+	return out[:i+1], out[i+1:]
+}
+
+func TestLintSamples(t *testing.T) {
+	runCases(t, []runCase{
+		{
+			name: "the messy sample",
+			args: []string{"lint", messy},
+			wantStdout: "" +
+				"../../testdata/messy.txt:2: error: \"Disallow: /before-any-group\" comes before any user-agent line and is ignored\n" +
+				"../../testdata/messy.txt:4: warning: misspelt key \"Dissallow\" is read as Disallow; Google accepts it, other crawlers may not: write Disallow\n" +
+				"../../testdata/messy.txt:5: warning: missing colon in \"Disallow /no-colon\": Google reads it, other crawlers may not; write \"key: value\"\n" +
+				"../../testdata/messy.txt:6: error: pattern \"no-slash\" starts with neither / nor *: it never matches\n" +
+				"../../testdata/messy.txt:7: error: crawl-delay \"soon\" is not a number of seconds: it is ignored\n" +
+				"../../testdata/messy.txt:8: error: unknown key \"Noindex\": the line is ignored\n" +
+				"../../testdata/messy.txt:10: warning: misspelt key \"User agent\" is read as User-agent; Google accepts it, other crawlers may not: write User-agent\n" +
+				"../../testdata/messy.txt:12: error: malformed line \"<br/>\": neither \"key: value\" nor a comment; it is ignored\n" +
+				"8 findings: 5 errors, 3 warnings, 0 info\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "a clean file",
+			args:       []string{"lint", example},
+			wantStdout: "no findings\n",
+		},
+		{
+			name:       "two clean files",
+			args:       []string{"lint", example, oldFile},
+			wantStdout: "no findings in 2 files\n",
+		},
+	})
+}
+
+func TestLintJSON(t *testing.T) {
+	got := runTool(t, strings.NewReader("User-agent: MJ12bot\nDisallow: /x\nNoindex: /y\n"), "lint", "-json", example, "-")
+	if got.status != 1 || got.stderr != "" {
+		t.Fatalf("lint -json = %d, stderr %q; want 1 and none", got.status, got.stderr)
+	}
+	var rep struct {
+		Sources []struct {
+			Source   string          `json:"source"`
+			Fetch    json.RawMessage `json:"fetch"`
+			Unlisted *int            `json:"unlisted"`
+		} `json:"sources"`
+		Findings []finding `json:"findings"`
+		Errors   *int      `json:"errors"`
+		Warnings *int      `json:"warnings"`
+		Infos    *int      `json:"infos"`
+	}
+	decodeStrict(t, got.stdout, &rep)
+	if len(rep.Sources) != 2 || rep.Sources[0].Source != example || rep.Sources[1].Source != "-" {
+		t.Errorf("sources = %+v, want %s and -", rep.Sources, example)
+	}
+	for _, s := range rep.Sources {
+		if string(s.Fetch) != "null" || s.Unlisted == nil || *s.Unlisted != 0 {
+			t.Errorf("source %s: fetch %s, unlisted %v; want null and 0", s.Source, s.Fetch, s.Unlisted)
+		}
+	}
+	want := []finding{
+		{Source: "stdin", Line: 1, Severity: "warning", Code: "agent-token",
+			Message: "user-agent \"MJ12bot\" is read as \"MJ\": a product token has only letters, '-' and '_', so this group is for crawlers named MJ"},
+		{Source: "stdin", Line: 3, Severity: "error", Code: "unknown-key", Message: "unknown key \"Noindex\": the line is ignored"},
+	}
+	if diff := cmp.Diff(want, rep.Findings); diff != "" {
+		t.Errorf("findings mismatch (-want +got):\n%s", diff)
+	}
+	if rep.Errors == nil || *rep.Errors != 1 || rep.Warnings == nil || *rep.Warnings != 1 || rep.Infos == nil || *rep.Infos != 0 {
+		t.Errorf("errors, warnings, infos = %v, %v, %v; want 1, 1, 0", rep.Errors, rep.Warnings, rep.Infos)
+	}
+}
+
+// decodeStrict decodes the JSON document s into v, failing on fields v
+// does not have and on anything after the document.
+func decodeStrict(t *testing.T, s string, v any) {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		t.Fatalf("decoding %s: %v", s, err)
+	}
+	if dec.More() {
+		t.Fatalf("more than one JSON document in %s", s)
+	}
+}

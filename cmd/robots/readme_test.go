@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestReadmeCommands runs each "go run ./cmd/robots" command of the README
+// and checks that the README shows its output as printed, in the next
+// ```text block. The first is the "Try it" command: .ci/run runs it too,
+// and it must exit with status 1 and write nothing to standard error.
+func TestReadmeCommands(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const prefix = "go run ./cmd/robots "
+	text := string(readme)
+	n := 0
+	for {
+		i := strings.Index(text, "\n"+prefix)
+		if i < 0 {
+			break
+		}
+		text = text[i+1:]
+		line, _, _ := strings.Cut(text, "\n")
+		args := strings.Fields(strings.TrimPrefix(line, prefix))
+		_, block, ok := strings.Cut(text, "```text\n")
+		block, _, ok2 := strings.Cut(block, "```")
+		if !ok || !ok2 {
+			t.Fatalf("README: no ```text block after %q", line)
+		}
+		for i, a := range args {
+			if strings.HasPrefix(a, "testdata/") {
+				args[i] = "../../" + a // the README runs from the repository root
+			}
+		}
+		got := runTool(t, nil, args...)
+		stdout := strings.ReplaceAll(got.stdout, "../../testdata/", "testdata/")
+		if stdout != block {
+			t.Errorf("README shows for %q:\n%s\nthe command prints:\n%s", line, block, stdout)
+		}
+		if n == 0 && (got.status != 1 || got.stderr != "") {
+			t.Errorf("%q = %d, stderr %q; the README says it exits with status 1", line, got.status, got.stderr)
+		}
+		n++
+	}
+	if n < 4 {
+		t.Errorf("README has %d commands %q..., want the first in Try it, and check, lint and diff", n, prefix)
+	}
+}
+
+// TestReadmeJSONSchemas checks that the README gives each command's JSON
+// schema as its help does.
+func TestReadmeJSONSchemas(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"check", "lint", "show", "diff"} {
+		help := lookup(name).help
+		const intro = "JSON (-json), one object; every field is always present:\n\n"
+		_, schema, ok := strings.Cut(help, intro)
+		schema, _, _ = strings.Cut(schema, "\n\n")
+		if !ok {
+			t.Errorf("help of %s has no %q", name, intro)
+			continue
+		}
+		schema = strings.ReplaceAll("\n"+schema, "\n\t", "\n")[1:]
+		want := "`robots " + name + " -json`:\n\n```jsonc\n" + schema + "\n```\n"
+		if !strings.Contains(string(readme), want) {
+			t.Errorf("README does not give the JSON schema of %s as its help does:\n%s", name, want)
+		}
+	}
+}

@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/crawlkit/robots"
+)
+
+const showHelp = `usage: robots show [-json] [-max-bytes N] [-timeout D] SOURCE
+
+Show prints the robots.txt SOURCE as it is read: each group, with the
+groups that name the same crawler merged, as a crawler sees it: the
+crawlers it is for, the user-agent lines of the groups it is made of, its
+rules (line, kind, pattern as written) and its crawl-delay; then the sitemaps,
+the other records (Host, Clean-param, unknown keys) and the parser's
+diagnostics. A SOURCE is a file, - for standard input, or an http(s) URL
+whose origin's robots.txt is fetched.
+
+	group for *
+	  user-agent line 3: *
+	  crawl-delay 5s
+	  line 4: Disallow: /private/
+
+Options:
+  -json          write one JSON object, described below, instead of text.
+  -max-bytes N   parse the first N bytes (default and least 512000, the
+                 500 KiB RFC 9309 asks crawlers to read at least).
+  -timeout D     how long a fetch may take (default 30s).
+
+Text from the file is written with control bytes escaped (\x1b).
+
+JSON (-json), one object; every field is always present:
+
+	{
+	  "source": "robots.txt",
+	  "fetch": null,                 // or the fetch, as in 'robots help check'
+	  "groups": [{
+	    "agents": ["*"],             // the crawlers whose group it is: product
+	                                 // tokens (and *), as first written
+	    "agent_lines": [{"line": 3, "value": "*", "token": "*"}],
+	    "crawl_delay": 5,            // seconds, or null when none
+	    "rules": [{"line": 4, "allow": false, "pattern": "/private/"}]
+	  }],
+	  "sitemaps": [{"line": 17, "url": "https://example.com/sitemap.xml"}],
+	  "records": [{"line": 9, "key": "Host", "value": "example.com", "agents": ["*"]}],
+	  "diagnostics": [{"line": 6, "kind": "invalid pattern", "detail": "no-slash"}]
+	}
+
+Exit status: 0, or 2 for a usage, read or fetch error.
+`
+
+type showReport struct {
+	Source      string       `json:"source"`
+	Fetch       *fetchInfo   `json:"fetch"`
+	Groups      []showGroup  `json:"groups"`
+	Sitemaps    []showLine   `json:"sitemaps"`
+	Records     []showRecord `json:"records"`
+	Diagnostics []showDiag   `json:"diagnostics"`
+}
+
+type showGroup struct {
+	Agents     []string    `json:"agents"`
+	AgentLines []showAgent `json:"agent_lines"`
+	CrawlDelay *float64    `json:"crawl_delay"`
+	Rules      []jsonRule  `json:"rules"`
+	group      *robots.Group
+}
+
+type showAgent struct {
+	Line  int    `json:"line"`
+	Value string `json:"value"`
+	Token string `json:"token"`
+}
+
+type showLine struct {
+	Line int    `json:"line"`
+	URL  string `json:"url"`
+}
+
+type showRecord struct {
+	Line   int      `json:"line"`
+	Key    string   `json:"key"`
+	Value  string   `json:"value"`
+	Agents []string `json:"agents"`
+}
+
+type showDiag struct {
+	Line   int    `json:"line"`
+	Kind   string `json:"kind"`
+	Detail string `json:"detail"`
+}
+
+func runShow(ctx context.Context, e *env, args []string) int {
+	fs := newFlags(e)
+	asJSON := fs.Bool("json", false, "")
+	maxBytes := fs.maxBytesFlag()
+	fs.timeoutFlag()
+	pos, status, ok := fs.parse(args)
+	if !ok {
+		return status
+	}
+	o, ok := e.options(*maxBytes)
+	if !ok {
+		return exitFailure
+	}
+	if len(pos) != 1 {
+		return e.usageError("show needs exactly one SOURCE (a robots.txt file, - for standard input, or an http(s) URL)")
+	}
+	s, err := e.load(ctx, pos[0], o)
+	if err != nil {
+		return e.fail(err)
+	}
+	rep := describe(s)
+	if *asJSON {
+		writeJSON(e.stdout, rep)
+		return exitOK
+	}
+	w := e.stdout
+	if s.fetch != nil {
+		fmt.Fprintln(w, s.fetch.text())
+	}
+	if len(rep.Groups) == 0 {
+		fmt.Fprintln(w, "no groups")
+	}
+	for _, g := range rep.Groups {
+		names := make([]string, len(g.Agents))
+		for i, a := range g.Agents {
+			names[i] = safe(a)
+		}
+		fmt.Fprintf(w, "group for %s\n", strings.Join(names, ", "))
+		for _, a := range g.AgentLines {
+			fmt.Fprintf(w, "  user-agent line %d: %s", a.Line, safe(a.Value))
+			if a.Token != a.Value {
+				fmt.Fprintf(w, " (read as %s)", safe(a.Token))
+			}
+			fmt.Fprintln(w)
+		}
+		if d, ok := g.group.CrawlDelay(); ok {
+			fmt.Fprintf(w, "  crawl-delay %v\n", d)
+		}
+		if len(g.Rules) == 0 {
+			fmt.Fprintln(w, "  no rules")
+		}
+		for _, r := range g.Rules {
+			fmt.Fprintf(w, "  line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
+		}
+	}
+	if len(rep.Sitemaps) > 0 {
+		fmt.Fprintln(w, "sitemaps")
+		for _, sm := range rep.Sitemaps {
+			fmt.Fprintf(w, "  line %d: %s\n", sm.Line, safe(sm.URL))
+		}
+	}
+	if len(rep.Records) > 0 {
+		fmt.Fprintln(w, "other records")
+		for _, r := range rep.Records {
+			fmt.Fprintf(w, "  line %d: %s: %s\n", r.Line, safe(r.Key), safe(r.Value))
+		}
+	}
+	if len(rep.Diagnostics) > 0 {
+		fmt.Fprintln(w, "diagnostics")
+		for _, d := range s.file.Diagnostics() {
+			fmt.Fprintf(w, "  %s\n", safe(d.String()))
+		}
+	}
+	return exitOK
+}
+
+// describe returns what show prints of s.
+func describe(s *source) showReport {
+	f := s.file
+	rep := showReport{Source: s.name, Fetch: s.fetch, Groups: []showGroup{}, Sitemaps: []showLine{},
+		Records: []showRecord{}, Diagnostics: []showDiag{}}
+	for _, g := range mergedGroups(s) {
+		sg := showGroup{Agents: g.tokens, AgentLines: []showAgent{}, Rules: []jsonRule{}, group: g.Group}
+		for _, a := range groupLines(s, strings.ToLower(g.tokens[0])) {
+			sg.AgentLines = append(sg.AgentLines, showAgent{Line: a.Line, Value: a.Value, Token: a.Token})
+		}
+		if d, ok := g.CrawlDelay(); ok {
+			secs := d.Seconds()
+			sg.CrawlDelay = &secs
+		}
+		for _, r := range g.Rules() {
+			sg.Rules = append(sg.Rules, *toJSONRule(r))
+		}
+		rep.Groups = append(rep.Groups, sg)
+	}
+	for _, sm := range s.lines.Sitemaps {
+		rep.Sitemaps = append(rep.Sitemaps, showLine{Line: sm.Line, URL: sm.URL})
+	}
+	for _, r := range f.Records() {
+		agents := r.Agents
+		if agents == nil {
+			agents = []string{}
+		}
+		rep.Records = append(rep.Records, showRecord{Line: r.Line, Key: r.Key, Value: r.Value, Agents: agents})
+	}
+	for _, d := range f.Diagnostics() {
+		rep.Diagnostics = append(rep.Diagnostics, showDiag{Line: d.Line, Kind: d.Kind.String(), Detail: d.Detail})
+	}
+	return rep
+}
