@@ -107,9 +107,9 @@ func TestSpecDiagnostics(t *testing.T) {
 		kinds := []robots.DiagnosticKind{
 			robots.UnknownKey, robots.AcceptedMisspelling, robots.MissingColon, robots.RuleOutsideGroup,
 			robots.InvalidPattern, robots.LineTooLong, robots.InvalidBytes, robots.BeyondParseLimit, robots.BadCrawlDelay,
-			robots.MalformedLine,
+			robots.MalformedLine, robots.TooManyDiagnostics,
 		}
-		seen := map[string]robots.DiagnosticKind{}
+		seen := map[string]robots.DiagnosticKind{robots.DiagnosticKind(0).String(): 0}
 		for _, k := range kinds {
 			s := k.String()
 			if prev, ok := seen[s]; ok {

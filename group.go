@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"hash/maphash"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -13,8 +14,9 @@ import (
 // A Group is the only form of a group after parsing: it names the raw groups
 // it merges (in file order) and reads their rules and agents where the
 // parser put them, so merging copies no rule, however many groups name the
-// same crawler. Its matcher (match.go) is built when it is first queried,
-// from copies, so nothing the parser made is ever reordered.
+// same crawler. What answers queries, its matcher, is match.go's: it is
+// built when the group is first queried, from copies, so nothing the parser
+// made is ever reordered.
 
 // A groupSet is the groups of a file and what they refer to.
 type groupSet struct {
@@ -166,7 +168,18 @@ func (s *groupSet) str(sp span) string { return s.text[sp.off:sp.end] }
 // lookup returns the index in s.names of the product token agent, compared
 // in ASCII case only, or -1. It does not allocate.
 func (s *groupSet) lookup(agent string) int32 {
-	if len(s.slots) == 0 {
+	if len(s.names) <= maxScan {
+		// Few names: a scan that compares lengths first beats hashing
+		// the agent. On realistic_5k (8 names) Group("Googlebot") takes
+		// 6.7 ns scanned, 10.2 ns hashed, as main's lookup took 6.4 ns:
+		// the scan keeps BenchmarkAllowed/realistic_5k/File (about 60 ns)
+		// from getting slower than on main.
+		for ni := range s.names {
+			tok := s.agents[s.names[ni].agent]
+			if int(tok.end-tok.off) == len(agent) && equalFold(s.str(tok), agent) {
+				return int32(ni)
+			}
+		}
 		return -1
 	}
 	mask := uint32(len(s.slots) - 1)
@@ -180,6 +193,9 @@ func (s *groupSet) lookup(agent string) int32 {
 		}
 	}
 }
+
+// maxScan is how many names lookup scans rather than hashing the agent.
+const maxScan = 8
 
 // insert adds a name for tok, the agents[agent], which lookup does not
 // find, and returns its index. The table is kept at most three quarters
@@ -219,20 +235,25 @@ func (s *groupSet) place(tok string, ni int32) {
 	s.slots[i] = ni + 1
 }
 
-// foldHash returns a hash of s that is the same for strings equal in ASCII
-// case: each byte is hashed with bit 0x20 set, which lower-cases letters
-// (and maps some other bytes together, which only costs a collision). It
-// reads eight bytes at a time: agents are hashed on every File.Allowed.
+// hashSeed seeds foldHash anew in each process, as Go's maps are seeded, so
+// that no file can be written to make many of its tokens collide.
+var hashSeed = maphash.MakeSeed()
+
+// foldHash returns a hash of s in ASCII lower case. It does not allocate.
 func foldHash(s string) uint32 {
-	const k = 0x9E3779B97F4A7C15
-	h := uint64(len(s)) * k
-	for ; len(s) >= 8; s = s[8:] {
-		h = (h ^ load64(s[:8]) | 0x2020202020202020) * k
+	var buf [64]byte
+	if len(s) <= len(buf) {
+		for i := 0; i < len(s); i++ {
+			buf[i] = lower(s[i])
+		}
+		return uint32(maphash.Bytes(hashSeed, buf[:len(s)]))
 	}
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
 	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i]|0x20)) * k
+		h.WriteByte(lower(s[i]))
 	}
-	return uint32(h >> 32)
+	return uint32(h.Sum64())
 }
 
 // equalFold reports whether a and b are equal in ASCII case only (unlike
@@ -291,102 +312,6 @@ func (s *groupSet) agentRange(r int32) (lo, hi int32) {
 func (s *groupSet) pattern(i int32) string {
 	r := &s.rules[i]
 	return s.text[r.off : r.off+int32(r.n)]
-}
-
-// index returns the group's matcher, building it on first use. Two
-// goroutines may both build it; one of the two is kept.
-func (g *Group) index() *matcher {
-	if m := g.idx.Load(); m != nil {
-		return m
-	}
-	m := g.compile()
-	if g.idx.CompareAndSwap(nil, m) {
-		return m
-	}
-	return g.idx.Load()
-}
-
-// compile builds the group's matcher from its rules in canonical form and
-// the index page rules they imply.
-func (g *Group) compile() *matcher {
-	var rules []rule
-	for i := int32(0); i < g.n; i++ {
-		lo, hi := g.set.ruleRange(g.raw(i))
-		for ri := lo; ri < hi; ri++ {
-			pattern := g.set.pattern(ri)
-			if j := firstChange(pattern, true); j >= 0 {
-				pattern = string(appendCanonical(nil, pattern, j, true))
-			}
-			allow := g.set.rules[ri].allow
-			rules = append(rules, newRule(pattern, int(ri), allow))
-			if n := indexPageDir(pattern); allow && n >= 0 {
-				r := newRule(pattern[:n]+"$", int(ri), true)
-				r.flags |= ruleImplied
-				rules = append(rules, r)
-			}
-		}
-	}
-	m := newMatcher(rules)
-	m.compile()
-	return &m
-}
-
-// Allowed reports whether the group allows url, an absolute URL
-// ("https://example.com/a?b") or a path that starts with '/' ("/a?b").
-// A nil group allows every URL.
-//
-// The url's path is matched against each rule's pattern, in which '*'
-// matches any run of bytes and a final '$' the end of the path. Of the
-// rules that match, the one with the longest pattern decides, allow winning
-// a tie; no match means allowed. The Patterns section of the package
-// documentation gives the grammar in full and its worst-case cost,
-// O(len(path) * len(pattern)) for each pattern.
-//
-// Allowed does not allocate when the URL's path is in canonical form: no
-// bytes outside printable ASCII, no '*' or '$', and upper-case %XX escapes
-// of reserved characters only.
-func (g *Group) Allowed(url string) bool {
-	if g == nil {
-		return true
-	}
-	m := g.index()
-	if m.live == 0 {
-		return true
-	}
-	path := canonicalPath(pathOf(url))
-	if path == "/robots.txt" {
-		return true
-	}
-	i := m.match(path)
-	return i < 0 || m.rules[i].flags&ruleAllow != 0
-}
-
-// Explain reports whether the group allows url, and why. It gives the same
-// answer as [Group.Allowed].
-func (g *Group) Explain(url string) Explanation {
-	path := canonicalPath(pathOf(url))
-	e := Explanation{Allowed: true, Path: path}
-	switch {
-	case path == "/robots.txt":
-		e.Reason = RobotsTxt
-	case g == nil:
-		e.Reason = NoGroup
-	default:
-		m := g.index()
-		i := m.match(path)
-		if i < 0 {
-			e.Reason = NoRuleMatched
-			break
-		}
-		r := &m.rules[i]
-		e.Allowed = r.flags&ruleAllow != 0
-		e.Reason = RuleMatched
-		if r.flags&ruleImplied != 0 {
-			e.Reason = IndexPageRule
-		}
-		e.Rule = g.set.rule(r.src)
-	}
-	return e
 }
 
 // rule returns rules[i] as a Rule.

@@ -33,31 +33,37 @@ func TestEqualFold(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	// Enough tokens to grow the hash table several times, of lengths from
-	// 1 to 70, each naming its own group.
-	const n = 100
+	// Files of few names (scanned) and of many (hashed, the table grown
+	// several times), with tokens of lengths from 1 to 70, each naming its
+	// own group.
 	token := func(i int) string { return strings.Repeat(string(rune('a'+i%26)), 1+i%70) + strings.Repeat("_", i/26) }
-	var body strings.Builder
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&body, "User-agent: %s\nDisallow: /%d\n\n", token(i), i)
-	}
-	f := Parse([]byte(body.String()))
-	if len(f.set.names) != n {
-		t.Fatalf("%d names, want %d", len(f.set.names), n)
-	}
-	for i := 0; i < n; i++ {
-		agent := strings.ToUpper(token(i))
-		g := f.Group(agent)
-		if g == nil {
-			t.Errorf("Group(%q) = nil", agent)
-			continue
+	for _, n := range []int{1, maxScan, maxScan + 1, 100} {
+		var body strings.Builder
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&body, "User-agent: %s\nDisallow: /%d\n\n", token(i), i)
 		}
-		if rules := g.Rules(); len(rules) != 1 || rules[0].Pattern != fmt.Sprintf("/%d", i) {
-			t.Errorf("Group(%q) has rules %v, want Disallow: /%d", agent, rules, i)
+		f := Parse([]byte(body.String()))
+		tokens := make(map[string]bool) // in lower case
+		for i := 0; i < n; i++ {
+			tokens[token(i)] = true
 		}
-		for _, other := range []string{agent + "x", agent[1:], "x" + agent[1:]} {
-			if ni := f.set.lookup(other); ni >= 0 && !equalFold(other, f.set.str(f.set.agents[f.set.names[ni].agent])) {
-				t.Errorf("lookup(%q) found %q", other, f.set.str(f.set.agents[f.set.names[ni].agent]))
+		if len(f.set.names) != n {
+			t.Fatalf("%d names, want %d", len(f.set.names), n)
+		}
+		for i := 0; i < n; i++ {
+			agent := strings.ToUpper(token(i))
+			g := f.Group(agent)
+			if g == nil {
+				t.Errorf("%d names: Group(%q) = nil", n, agent)
+				continue
+			}
+			if rules := g.Rules(); len(rules) != 1 || rules[0].Pattern != fmt.Sprintf("/%d", i) {
+				t.Errorf("%d names: Group(%q) has rules %v, want Disallow: /%d", n, agent, rules, i)
+			}
+			for _, other := range []string{agent + "x", agent[1:], "x" + agent[1:], agent[:len(agent)-1] + "\u212a"[:1]} {
+				if ni := f.set.lookup(other); (ni >= 0) != tokens[asciiLower(other)] {
+					t.Errorf("%d names: lookup(%q) returned %d", n, other, ni)
+				}
 			}
 		}
 	}

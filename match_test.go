@@ -1,6 +1,7 @@
 package robots_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -525,6 +526,13 @@ func TestAllowedAllocs(t *testing.T) {
 		"Disallow: /\n")
 	f := robots.Parse(body)
 	g := f.Group("foobot")
+	// A file of many product tokens, which are hashed rather than scanned.
+	var many strings.Builder
+	for i := 0; i < 50; i++ {
+		fmt.Fprintf(&many, "User-agent: bot%c%c\nDisallow: /%d\n", 'a'+i%26, 'a'+i/26, i)
+	}
+	fm := robots.Parse([]byte(many.String()))
+	long := strings.Repeat("K", 100)
 	tests := []struct {
 		name  string
 		allow func() bool
@@ -537,6 +545,9 @@ func TestAllowedAllocs(t *testing.T) {
 		{"file, mixed-case agent", func() bool { return f.Allowed("fOObOT", "/private/x") }, false},
 		{"file, mixed-case agent, absolute URL", func() bool { return f.Allowed("FooBot", "http://example.com/public") }, true},
 		{"file, mixed-case agent of the * group", func() bool { return f.Allowed("OtherBot", "/x") }, false},
+		{"file of many tokens, mixed-case agent", func() bool { return fm.Allowed("BOTBB", "/27") }, false},
+		{"file of many tokens, agent of no group", func() bool { return fm.Allowed("nobot", "/27") }, true},
+		{"file of many tokens, agent of 100 bytes", func() bool { return fm.Allowed(long, "/27") }, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -85,7 +85,7 @@ func TestParseAtMaxBytesCap(t *testing.T) {
 // slice reachable from one, then asks the File again; it runs two
 // goroutines at once so that the race detector sees any sharing.
 func TestReturnedSlicesAreOwn(t *testing.T) {
-	body := []byte("User-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /private\nAllow: /d/index.html\nCrawl-delay: 2\nHost: example.com\n\n" +
+	body := []byte("User-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /private\nAllow: /d/index.html\nCrawl-delay: 2\nHost: example.com\nRequest-rate: 1/5\n\n" +
 		"User-agent: googlebot\nDisallow: /more%7e\nClean-param: id\n\n" +
 		"User-agent: *\nDisallow: /\n" +
 		"Sitemap: https://example.com/s.xml\nNosuch: v\nDisallow /x y\n")
@@ -132,11 +132,14 @@ func TestReturnedSlicesAreOwn(t *testing.T) {
 	if diff := cmp.Diff(want, robots.SnapshotOf(f, agents, urls)); diff != "" {
 		t.Errorf("File changed after its results were mutated (-before +after):\n%s", diff)
 	}
-	// Records of one group do not share their Agents either.
-	rs := f.Records()
+	// Records of one group share one Agents slice, the caller's own: a
+	// slice for each would cost records times agents. One of a later call
+	// is another.
+	rs, again := f.Records(), f.Records()
 	rs[0].Agents[0] = "EVIL"
-	if rs[1].Agents[0] == "EVIL" {
-		t.Errorf("two records share one Agents slice: %+v", rs[:2])
+	if rs[1].Agents[0] != "EVIL" || again[0].Agents[0] == "EVIL" {
+		t.Errorf("after a change to the first record's agents, its group's next record has %q, the next call's %q; want EVIL and not",
+			rs[1].Agents, again[0].Agents)
 	}
 }
 

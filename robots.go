@@ -148,9 +148,10 @@ func (o Options) ParseReader(r io.Reader) (*File, error) {
 // concurrent use. A nil *File behaves as an empty file: it has no records
 // and allows everything.
 //
-// A File keeps at most about four times as many bytes alive as it parsed,
-// whatever the body, and less than twice as many for real files; see the
-// README for the figures.
+// A parsed File keeps at most four times as many bytes alive as it parsed,
+// whatever the body (plus a few hundred bytes for any File), and less than
+// twice as many for real files. The match index of a group, built when the
+// group is first queried, comes on top; the README gives the figures.
 type File struct {
 	set      groupSet
 	sitemaps []span
@@ -243,20 +244,27 @@ func (f *File) Records() []Record {
 	}
 	out := make([]Record, len(f.records))
 	raws := f.set.raws
+	last, agents := -1, []string(nil) // the group of the last record, and its agents
 	for i, r := range f.records {
 		kv := f.set.text[r.off:]
 		colon := strings.IndexByte(kv, ':')
 		end := colon + 1 + strings.IndexByte(kv[colon+1:], '\n')
 		out[i] = Record{Line: int(r.line), Key: kv[:colon], Value: kv[colon+1 : end]}
-		// The record's group is the last that starts before it.
+		// The record's group is the last that starts before it. Records
+		// of one group share one copy of its agents: a copy for each
+		// would grow as records times agents.
 		g := sort.Search(len(raws), func(j int) bool { return raws[j].line > r.line }) - 1
 		if g < 0 {
 			continue
 		}
-		lo, hi := f.set.agentRange(int32(g))
-		for a := lo; a < hi; a++ {
-			out[i].Agents = append(out[i].Agents, f.set.str(f.set.agents[a]))
+		if g != last {
+			last, agents = g, nil
+			lo, hi := f.set.agentRange(int32(g))
+			for a := lo; a < hi; a++ {
+				agents = append(agents, f.set.str(f.set.agents[a]))
+			}
 		}
+		out[i].Agents = agents
 	}
 	return out
 }
@@ -291,7 +299,8 @@ type Record struct {
 	// Agents are the product tokens (or "*") of the user-agent lines of the
 	// group the record stands in, as written, or nil if it stands before
 	// the first user-agent line (or its group's user-agent lines hold no
-	// product token).
+	// product token). The records of one group that one call of
+	// File.Records returns share one Agents slice.
 	Agents []string
 }
 
