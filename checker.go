@@ -92,13 +92,19 @@ const storeTimeout = time.Second
 // not trusted). Otherwise, if the Store is a
 // [Leaser], the Checker takes the origin's lease for FetchTimeout plus five
 // seconds before fetching; when another Checker holds it, it polls the
-// Store every [LeasePoll] for the entry that Checker puts, for at most that
-// long, and then fetches itself; it stops waiting sooner when three polls
-// in a row fail other than with [ErrBadEntry], since a Store that keeps
-// failing would not give it the entry either. After each fetch the Checker puts the new
-// entry. Each Store call is bounded by one second. A Store that fails or is
-// slow never fails a call: the Checker reports the error to StoreError and
-// fetches itself.
+// Store every [LeasePoll] for the entry that Checker puts. It waits for at
+// most FetchTimeout plus two seconds (the holder's Lease and Put calls)
+// plus two polls, 32.1 s by default: by then the holder, with the same
+// FetchTimeout, has put its entry or never will (it died, or its Put
+// failed or was refused), and the Checker fetches itself. It stops waiting
+// sooner when three polls in a row fail other than with [ErrBadEntry],
+// since a Store that keeps failing would not give it the entry either; a
+// bad value only means that the holder's entry, which replaces it, has not
+// come yet. A wait reports each distinct error to StoreError once, not
+// once per poll. After each fetch the Checker puts the new entry. Each
+// Store call is bounded by one second. A Store that fails or is slow never
+// fails a call: the Checker reports the error to StoreError and fetches
+// itself.
 type Checker struct {
 	// Client fetches robots.txt. Nil means http.DefaultClient. Its
 	// CheckRedirect is not used: the Checker follows redirects itself.
@@ -311,7 +317,8 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 		known = &prev.entry
 	}
 	if c.Store != nil {
-		if e, ok, _ := c.storeGet(ctx, origin); ok {
+		e, ok, err := c.storeGet(ctx, origin)
+		if ok {
 			if now := c.now(); e.Expires.After(now) {
 				c.publish(fl, origin, &e, c.Options.fileFrom(&e, robotsURL, now, nil))
 				return
@@ -320,7 +327,7 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 				known = &e
 			}
 		}
-		if e, ok := c.awaitLease(ctx, origin); ok {
+		if e, ok := c.awaitLease(ctx, origin, err); ok {
 			c.publish(fl, origin, &e, c.Options.fileFrom(&e, robotsURL, c.now(), nil))
 			return
 		}
@@ -364,6 +371,15 @@ func (c *Checker) publish(fl *flight, origin string, e *Entry, file *File) {
 // storeGet reads origin's entry from the Store, reporting errors to
 // StoreError, and returns them too.
 func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool, error) {
+	e, ok, err := c.storeGetQuiet(ctx, origin)
+	if err != nil {
+		c.storeError(origin, err)
+	}
+	return e, ok, err
+}
+
+// storeGetQuiet is storeGet without the report to StoreError.
+func (c *Checker) storeGetQuiet(ctx context.Context, origin string) (Entry, bool, error) {
 	type got struct {
 		e  Entry
 		ok bool
@@ -373,9 +389,7 @@ func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool, err
 		return got{e, ok}, err
 	})
 	if err != nil {
-		err = fmt.Errorf("robots: store get: %w", err)
-		c.storeError(origin, err)
-		return Entry{}, false, err
+		return Entry{}, false, fmt.Errorf("robots: store get: %w", err)
 	}
 	return g.e, g.ok, nil
 }
@@ -420,8 +434,17 @@ func (c *Checker) leaseTTL() time.Duration {
 // awaitLease returns a fresh entry of origin that another Checker put,
 // when the Store is a Leaser whose lease of origin another Checker holds.
 // It returns false when this Checker should fetch: it got the lease, the
-// Store is not a Leaser or failed, or no entry came in time.
-func (c *Checker) awaitLease(ctx context.Context, origin string) (Entry, bool) {
+// Store is not a Leaser or failed, or no entry came in time. reported is
+// the error of the Get made just before, already reported, or nil.
+//
+// The holder took the lease before this Checker asked for it, so it has
+// fetched and put its entry within FetchTimeout and two Store calls of
+// that (its Lease, its Put): waiting longer than that, up to the end of
+// the lease, only helps a fleet whose Checkers have longer FetchTimeouts.
+// Each error is reported once per wait, not once per poll: a bad value
+// stays in the Store until the holder's entry replaces it, and a wait
+// polls hundreds of times.
+func (c *Checker) awaitLease(ctx context.Context, origin string, reported error) (Entry, bool) {
 	l, ok := c.Store.(Leaser)
 	if !ok {
 		return Entry{}, false
@@ -437,13 +460,21 @@ func (c *Checker) awaitLease(ctx context.Context, origin string) (Entry, bool) {
 	if got {
 		return Entry{}, false
 	}
-	deadline := time.Now().Add(ttl)
+	seen := map[string]bool{}
+	if reported != nil {
+		seen[reported.Error()] = true
+	}
+	deadline := time.Now().Add(min(ttl, c.leaseWait()))
 	t := time.NewTicker(LeasePoll)
 	defer t.Stop()
 	failures := 0 // polls in a row that found the Store failing
 	for time.Now().Before(deadline) {
 		<-t.C
-		e, ok, err := c.storeGet(ctx, origin)
+		e, ok, err := c.storeGetQuiet(ctx, origin)
+		if err != nil && !seen[err.Error()] {
+			seen[err.Error()] = true
+			c.storeError(origin, err)
+		}
 		if err != nil && !errors.Is(err, ErrBadEntry) {
 			// A Store that keeps failing would fail the holder's Put
 			// too: waiting longer only delays the answer. One slow
@@ -459,4 +490,11 @@ func (c *Checker) awaitLease(ctx context.Context, origin string) (Entry, bool) {
 		}
 	}
 	return Entry{}, false
+}
+
+// leaseWait is how long a Checker that did not get a lease waits for the
+// holder's entry: the holder's fetch, its Lease and Put calls, and two
+// polls, which leave time for parsing the body and for the poll to come.
+func (c *Checker) leaseWait() time.Duration {
+	return c.fetchTimeout() + 2*storeTimeout + 2*LeasePoll
 }

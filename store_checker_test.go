@@ -383,3 +383,44 @@ func TestCheckerHugeFailureCount(t *testing.T) {
 		t.Errorf("stored failure count %d, want positive", e.Failures)
 	}
 }
+
+// TestCheckerLeaseHolderPutFails has a Checker wait for a lease holder
+// whose Put never comes (it failed, or was refused as too large), over a
+// bad value the holder's entry would have replaced: the Checker reports
+// the bad value once, not once per poll, and fetches itself once the
+// holder's fetch and Put would have ended, before the lease does.
+func TestCheckerLeaseHolderPutFails(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	store := &leaseStore{memStore: newMemStore()}
+	const fetchTimeout = 500 * time.Millisecond
+	ttl := fetchTimeout + 5*time.Second // the lease, as the Checker takes it
+	store.m[s.URL] = []byte("not an entry")
+	store.leases[s.URL] = time.Now().Add(ttl) // another Checker holds it
+	var mu sync.Mutex
+	var reported []error
+	c := &robots.Checker{Store: store, FetchTimeout: fetchTimeout, StoreError: func(origin string, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		reported = append(reported, err)
+	}}
+	start := time.Now()
+	if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
+		t.Fatalf("Allowed = %v, %v; want false", got, err)
+	}
+	// The holder's fetch ends within fetchTimeout and its Lease and Put
+	// within a second each: 2.5 s, then a poll.
+	if d := time.Since(start); d >= ttl-time.Second {
+		t.Errorf("Allowed took %v, want well under the lease's %v", d, ttl)
+	}
+	if n := s.hits.Load(); n != 1 {
+		t.Errorf("server saw %d requests, want 1", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(reported) == 0 {
+		t.Fatal("StoreError got nothing, want one error wrapping ErrBadEntry")
+	}
+	if len(reported) != 1 || !errors.Is(reported[0], robots.ErrBadEntry) {
+		t.Errorf("StoreError got %d errors (first %v), want one wrapping ErrBadEntry", len(reported), reported[0])
+	}
+}
