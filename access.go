@@ -262,17 +262,21 @@ func (s AccessState) String() string {
 // and for how long the answer holds. [File.Access] returns it; it is the
 // zero Access for a File made by [Parse] or [ParseReader].
 type Access struct {
-	State     AccessState
-	URL       string // the robots.txt URL asked for
-	FinalURL  string // the URL of the last response, after redirects
-	Redirects int    // redirects followed
+	State    AccessState
+	URL      string // the robots.txt URL asked for
+	FinalURL string // the URL of the last request, after redirects
+	// Redirects is how many redirects were followed, at most five, or six
+	// when the fifth led to another one, which was not followed (too many
+	// redirects: unavailable).
+	Redirects int
 	// Status is the HTTP status of the last response, 0 when there was
 	// none (a network error or a timeout).
 	Status int
-	// Err is the text of the network error, "timeout" when the fetch took
-	// longer than the Checker's FetchTimeout, or what was wrong with a
-	// redirect (`redirect to "ftp://..."`: unavailable); "" otherwise. It
-	// is not kept in a Store.
+	// Err says what went wrong: the text of the network error, "timeout"
+	// when the fetch took longer than the Checker's FetchTimeout (Status
+	// is 0 for both), or a redirect that cannot be followed, with Status
+	// the 3xx that gave it (`redirect to "ftp://..."`: unavailable). It is
+	// "" when the last response was used as it came.
 	Err      string
 	Bytes    int       // body bytes read, after decompression
 	Fetched  time.Time // when the fetch ended
@@ -428,7 +432,7 @@ func backoff(failures int, retryAfter time.Duration) time.Duration {
 // known before it, if any: a failure counts up from the previous failures
 // and keeps the last good copy.
 func nextEntry(prev *Entry, f *fetched, now time.Time) Entry {
-	e := Entry{Status: f.status, Fetched: now}
+	e := Entry{Status: f.status, Fetched: now, FinalURL: f.finalURL, Redirects: f.redirects, Err: f.err}
 	switch stateFor(f.status) {
 	case StateParsed:
 		e.Body = f.body
@@ -466,6 +470,8 @@ func (o Options) fileFrom(e *Entry, robotsURL string, now time.Time, f *fetched)
 		State:            stateFor(e.Status),
 		URL:              robotsURL,
 		FinalURL:         robotsURL,
+		Redirects:        e.Redirects,
+		Err:              e.Err,
 		Status:           e.Status,
 		Fetched:          e.Fetched,
 		Expires:          e.Expires,
@@ -476,8 +482,8 @@ func (o Options) fileFrom(e *Entry, robotsURL string, now time.Time, f *fetched)
 	if limit := now.Add(maxFresh); a.Expires.After(limit) {
 		a.Expires = limit
 	}
-	if f != nil {
-		a.FinalURL, a.Redirects, a.Err = f.finalURL, f.redirects, f.err
+	if e.FinalURL != "" {
+		a.FinalURL = e.FinalURL
 	}
 	body := e.Body
 	switch a.State {

@@ -155,5 +155,5 @@ const itemOverhead = 1 << 10
 // keeps alive: its bodies (kept to be put again with the next fetch) and
 // the parsed file.
 func itemSize(origin string, e *Entry, file *File) int64 {
-	return int64(itemOverhead+len(origin)+len(e.Body)+len(e.Good)) + int64(file.retainedSize())
+	return int64(itemOverhead+len(origin)+len(e.Body)+len(e.Good)+len(e.FinalURL)+len(e.Err)) + int64(file.retainedSize())
 }

@@ -71,7 +71,20 @@ type Entry struct {
 	// it was fetched.
 	Good        []byte
 	GoodFetched time.Time
+	// FinalURL is the URL of the last fetch's last request, after
+	// redirects; "" means the robots.txt URL itself. Redirects and Err are
+	// those of [Access]: how many redirects were followed (six for too
+	// many), and what went wrong, such as "timeout". They let every
+	// Checker that reads the entry explain it as the one that fetched it
+	// did.
+	FinalURL  string
+	Redirects int
+	Err       string
 }
+
+// maxEntryErr bounds the error text of an entry read back, which a
+// Checker shows in explanations.
+const maxEntryErr = 1000
 
 // entryVersion is the version of the encoding MarshalBinary writes.
 const entryVersion = 1
@@ -88,6 +101,9 @@ type entryJSON struct {
 	Unreachable time.Time `json:"unreachable"`
 	Good        []byte    `json:"good,omitempty"`
 	GoodFetched time.Time `json:"good_fetched"`
+	FinalURL    string    `json:"final_url,omitempty"`
+	Redirects   int       `json:"redirects,omitempty"`
+	Err         string    `json:"err,omitempty"`
 }
 
 // ErrBadEntry is returned, wrapped, by [Entry.UnmarshalBinary] for data that
@@ -99,10 +115,12 @@ var ErrBadEntry = errors.New("robots: bad entry")
 //
 //	{"v":1,"status":200,"body":"<base64>","fetched":"2026-11-23T10:00:00Z",
 //	 "expires":"2026-11-24T10:00:00Z","failures":0,"unreachable":"...",
-//	 "good":"<base64>","good_fetched":"..."}
+//	 "good":"<base64>","good_fetched":"...","final_url":"https://...",
+//	 "redirects":1,"err":"timeout"}
 //
-// Fields with zero values may be left out. Readers refuse versions they do
-// not know.
+// Fields with zero values may be left out; "final_url", "redirects" and
+// "err" were added to version 1 later, and entries written without them
+// still decode. Readers refuse versions they do not know.
 func (e Entry) MarshalBinary() ([]byte, error) {
 	return json.Marshal(entryJSON{
 		V:           entryVersion,
@@ -114,14 +132,17 @@ func (e Entry) MarshalBinary() ([]byte, error) {
 		Unreachable: e.Unreachable,
 		Good:        e.Good,
 		GoodFetched: e.GoodFetched,
+		FinalURL:    e.FinalURL,
+		Redirects:   e.Redirects,
+		Err:         e.Err,
 	})
 }
 
 // UnmarshalBinary decodes data written by [Entry.MarshalBinary] into e. It
 // returns an error wrapping [ErrBadEntry], and leaves e unchanged, when
 // data is not such an encoding: another version, a status outside 0 and
-// 100-599, a body with a status other than 2xx, or a negative failure
-// count.
+// 100-599, a body with a status other than 2xx, a negative failure count,
+// a redirect count outside 0-6, or an error text over 1,000 bytes.
 func (e *Entry) UnmarshalBinary(data []byte) error {
 	var j entryJSON
 	if err := json.Unmarshal(data, &j); err != nil {
@@ -136,6 +157,10 @@ func (e *Entry) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: body with status %d", ErrBadEntry, j.Status)
 	case j.Failures < 0:
 		return fmt.Errorf("%w: %d failures", ErrBadEntry, j.Failures)
+	case j.Redirects < 0 || j.Redirects > maxRedirects+1:
+		return fmt.Errorf("%w: %d redirects", ErrBadEntry, j.Redirects)
+	case len(j.Err) > maxEntryErr:
+		return fmt.Errorf("%w: error text of %d bytes", ErrBadEntry, len(j.Err))
 	}
 	*e = Entry{
 		Status:      j.Status,
@@ -146,6 +171,9 @@ func (e *Entry) UnmarshalBinary(data []byte) error {
 		Unreachable: j.Unreachable,
 		Good:        j.Good,
 		GoodFetched: j.GoodFetched,
+		FinalURL:    j.FinalURL,
+		Redirects:   j.Redirects,
+		Err:         j.Err,
 	}
 	return nil
 }

@@ -424,3 +424,61 @@ func TestCheckerLeaseHolderPutFails(t *testing.T) {
 		t.Errorf("StoreError got %d errors (first %v), want one wrapping ErrBadEntry", len(reported), reported[0])
 	}
 }
+
+// TestStoredEntryExplainsAlike has one Checker fetch an origin and another
+// read its entry from the Store: both explain the origin the same way,
+// down to the redirects and the error.
+func TestStoredEntryExplainsAlike(t *testing.T) {
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+		want    string // the fetcher's explanation
+	}{
+		{"timeout", func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() },
+			"robots.txt unreachable (timeout): all disallowed"},
+		{"too many redirects", func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, "/robots.txt", http.StatusFound)
+		}, "robots.txt unavailable (too many redirects): all allowed"},
+		{"redirect to ftp", func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, "ftp://x/", http.StatusMovedPermanently)
+		}, `robots.txt unavailable (redirect to "ftp://x/"): all allowed`},
+		{"redirected 2xx", func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/robots.txt" {
+				http.Redirect(w, r, "/elsewhere.txt", http.StatusFound)
+				return
+			}
+			fmt.Fprint(w, privateRobots)
+		}, "line 2: Disallow: /private"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newRobotsServer(t, tt.handler)
+			store := newMemStore()
+			fetcher := &robots.Checker{Store: store, FetchTimeout: 200 * time.Millisecond}
+			reader := &robots.Checker{Store: store, FetchTimeout: 200 * time.Millisecond}
+			fetched, err := fetcher.Explain(context.Background(), "MyBot", s.URL+"/private")
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The fetcher puts its entry after answering.
+			waitFor(t, "the fetcher's Put", func() bool { _, puts := store.counts(); return puts == 1 })
+			if got := fetched.String(); got != tt.want {
+				t.Errorf("fetcher explains %q, want %q", got, tt.want)
+			}
+			stored, err := reader.Explain(context.Background(), "MyBot", s.URL+"/private")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !stored.Access.Stored {
+				t.Fatalf("reader's Access = %+v, want it from the Store", stored.Access)
+			}
+			if got, want := stored.String(), fetched.String(); got != want {
+				t.Errorf("reader explains %q, fetcher %q", got, want)
+			}
+			a, b := fetched.Access, stored.Access
+			if a.FinalURL != b.FinalURL || a.Redirects != b.Redirects || a.Err != b.Err || a.Status != b.Status {
+				t.Errorf("reader's Access %+v, fetcher's %+v: want the same FinalURL, Redirects, Err and Status", b, a)
+			}
+		})
+	}
+}

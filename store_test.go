@@ -2,6 +2,7 @@ package robots_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,6 +24,10 @@ func TestEntryRoundTrip(t *testing.T) {
 		{"503 with a good copy", robots.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 3,
 			Unreachable: at.Add(-time.Hour), Good: []byte("User-agent: *\nAllow: /\n"), GoodFetched: at.Add(-48 * time.Hour)}},
 		{"network error", robots.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, Unreachable: at}},
+		{"timeout", robots.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, Unreachable: at,
+			FinalURL: "https://example.com/robots.txt", Err: "timeout"}},
+		{"too many redirects", robots.Entry{Status: 302, Fetched: at, Expires: at.Add(24 * time.Hour),
+			FinalURL: "https://b.example/robots.txt", Redirects: 6}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,6 +61,9 @@ func TestEntryUnmarshalRefuses(t *testing.T) {
 		{"body with 404", `{"v":1,"status":404,"body":"eA=="}`},
 		{"negative failures", `{"v":1,"status":503,"failures":-2}`},
 		{"bad time", `{"v":1,"status":200,"fetched":"yesterday"}`},
+		{"negative redirects", `{"v":1,"status":302,"redirects":-1}`},
+		{"too many redirects", `{"v":1,"status":302,"redirects":7}`},
+		{"huge error text", `{"v":1,"status":0,"err":"` + strings.Repeat("x", 1001) + `"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,5 +76,22 @@ func TestEntryUnmarshalRefuses(t *testing.T) {
 				t.Errorf("UnmarshalBinary(%q) changed the entry to %+v", tt.data, e)
 			}
 		})
+	}
+}
+
+// TestEntryWithoutLaterFields decodes a version 1 entry written before
+// "final_url", "redirects" and "err" existed: it still decodes, and they
+// are zero.
+func TestEntryWithoutLaterFields(t *testing.T) {
+	data := `{"v":1,"status":503,"fetched":"2026-11-23T10:00:00Z","expires":"2026-11-23T10:01:00Z","failures":1,` +
+		`"unreachable":"2026-11-23T10:00:00Z","good_fetched":"0001-01-01T00:00:00Z"}`
+	var got robots.Entry
+	if err := got.UnmarshalBinary([]byte(data)); err != nil {
+		t.Fatalf("UnmarshalBinary: %v", err)
+	}
+	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	want := robots.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, Unreachable: at}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("UnmarshalBinary mismatch (-want +got):\n%s", diff)
 	}
 }
