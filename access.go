@@ -349,8 +349,10 @@ func FromStatus(status int, body []byte) *File {
 //   - 5xx and 429 ("unreachable"): every URL is disallowed, whatever the
 //     body says; 429 is unreachable as Google's crawler treats it, while
 //     RFC 9309 counts it among the 4xx;
-//   - any other status, such as a 3xx left after five redirects, is
-//     "unavailable".
+//   - 0, which stands for no response at all (a network error or a
+//     timeout), is "unreachable" too;
+//   - any other status, such as a 3xx left after five redirects, a 1xx or
+//     a number no server sends, is "unavailable".
 //
 // The body is used only for a 2xx status. The File explains itself:
 // [File.Explain] gives the Reason [Unavailable] or [Unreachable], and

@@ -113,6 +113,9 @@ func TestFromStatus(t *testing.T) {
 		{599, false, false, robots.Unreachable, robots.StateUnreachable, "robots.txt unreachable (HTTP 599): all disallowed"},
 		{600, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP 600): all allowed"},
 		{100, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP 100): all allowed"},
+		// 0 is no response at all: a network error or a timeout.
+		{0, false, false, robots.Unreachable, robots.StateUnreachable, "robots.txt unreachable (no response): all disallowed"},
+		{-1, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP -1): all allowed"},
 	}
 	for _, tt := range tests {
 		t.Run("HTTP "+strconv.Itoa(tt.status), func(t *testing.T) {
