@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crawlkit/robots"
 )
@@ -228,4 +229,71 @@ func ExampleOptions_FromStatus() {
 	// Output:
 	// true
 	// false
+}
+
+// File.Access says how a Checker obtained a file; a parsed file has the
+// zero Access.
+func ExampleFile_Access() {
+	site := exampleSite(200, "User-agent: *\nDisallow: /private/\n")
+	defer site.Close()
+
+	f, err := (&robots.Checker{}).File(context.Background(), site.URL+"/page")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a := f.Access()
+	fmt.Println(a.State, a.Status, a.Bytes, a.Redirects, a.Stored, a.Expires.Sub(a.Fetched))
+	fmt.Println(robots.FromStatus(503, nil).Access().State)
+	fmt.Println(robots.Parse(nil).Access() == robots.Access{})
+	// Output:
+	// parsed 200 34 0 false 24h0m0s
+	// unreachable
+	// true
+}
+
+// A Store keeps each Entry as MarshalBinary encodes it.
+func ExampleEntry_MarshalBinary() {
+	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	e := robots.Entry{
+		Status:   404,
+		Fetched:  at,
+		Expires:  at.Add(24 * time.Hour),
+		FinalURL: "https://example.com/robots.txt",
+	}
+	data, err := e.MarshalBinary()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(string(data))
+	// Output:
+	// {"v":1,"status":404,"fetched":"2026-11-23T10:00:00Z","expires":"2026-11-24T10:00:00Z","unreachable":"0001-01-01T00:00:00Z","good_fetched":"0001-01-01T00:00:00Z","final_url":"https://example.com/robots.txt"}
+}
+
+// UnmarshalBinary decodes what a Store read back, and refuses what no
+// Checker could have written.
+func ExampleEntry_UnmarshalBinary() {
+	var e robots.Entry
+	err := e.UnmarshalBinary([]byte(`{"v":1,"status":503,"fetched":"2026-11-23T10:00:00Z",` +
+		`"expires":"2026-11-23T10:01:00Z","failures":1,"unreachable":"2026-11-23T10:00:00Z","err":"timeout"}`))
+	fmt.Println(e.Status, e.Failures, e.Err, e.Expires.Sub(e.Fetched), err)
+
+	err = e.UnmarshalBinary([]byte(`{"v":1,"status":404,"body":"eA=="}`))
+	fmt.Println(errors.Is(err, robots.ErrBadEntry), e.Status) // e is left as it was
+	// Output:
+	// 503 1 timeout 1m0s <nil>
+	// true 503
+}
+
+// An AccessState prints as a word; a value of no state says so.
+func ExampleAccessState_String() {
+	for _, s := range []robots.AccessState{robots.StateParsed, robots.StateUnavailable, robots.StateUnreachable, 7} {
+		fmt.Println(s)
+	}
+	// Output:
+	// parsed
+	// unavailable
+	// unreachable
+	// AccessState(7)
 }
