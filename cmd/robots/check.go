@@ -157,9 +157,13 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	if s.fetch == nil || s.fetch.State == "parsed" {
 		fmt.Fprintln(e.stdout, groupText(s, tok, rep.Group))
 	}
+	// URLs are padded to the longest, up to urlColumn: a longer URL
+	// overflows its column rather than widening every line, so the output
+	// grows with the URLs' total length, not their number times the
+	// longest.
 	width := 0
 	for _, u := range urls {
-		width = max(width, utf8.RuneCountInString(safe(u)))
+		width = max(width, min(utf8.RuneCountInString(safe(u)), urlColumn))
 	}
 	for _, r := range rep.Results {
 		verdict := "allowed"
@@ -174,6 +178,9 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	}
 	return status
 }
+
+// urlColumn is the widest check pads its URL column to.
+const urlColumn = 60
 
 // checkReport is the JSON output of check; see checkHelp.
 type checkReport struct {
