@@ -84,19 +84,21 @@ import (
 // allows.
 const DefaultMaxBytes = 500 * 1024
 
-// maxMaxBytes bounds Options.MaxBytes. A File refers to its text by int32
-// offsets, and its text is never longer than the bytes parsed plus the
-// details of maxDiagnostics diagnostics, so any bound below 2 GiB would
-// do; 32 MiB, 64 times the default, keeps the worst case a test can try
-// (TestParseAtMaxBytesCap) to about a second, and is more than any
-// robots.txt file needs.
-const maxMaxBytes = 32 << 20
+// MaxBytesCap is the most bytes of a robots.txt body that are ever parsed:
+// an [Options.MaxBytes] above it means MaxBytesCap, as if it were given.
+//
+// A File refers to its text by int32 offsets, and its text is never longer
+// than the bytes parsed plus the details of maxDiagnostics diagnostics, so
+// any bound below 2 GiB would do; 32 MiB, 64 times the default, keeps the
+// worst case a test can try (TestParseAtMaxBytesCap) to about a second, and
+// is more than any robots.txt file needs.
+const MaxBytesCap = 32 << 20
 
 type Options struct {
 	// MaxBytes is how many bytes of the body are parsed. A line cut by the
 	// limit is dropped. Values below DefaultMaxBytes (including zero) mean
 	// DefaultMaxBytes, since RFC 9309 forbids a lower limit; values above
-	// 32 MiB mean 32 MiB.
+	// MaxBytesCap (32 MiB) mean MaxBytesCap.
 	MaxBytes int
 }
 
@@ -104,8 +106,8 @@ func (o Options) limit() int {
 	switch {
 	case o.MaxBytes < DefaultMaxBytes:
 		return DefaultMaxBytes
-	case o.MaxBytes > maxMaxBytes:
-		return maxMaxBytes
+	case o.MaxBytes > MaxBytesCap:
+		return MaxBytesCap
 	}
 	return o.MaxBytes
 }

@@ -35,7 +35,8 @@ Options:
                  with a note.
   -json          write one JSON object, described below, instead of text.
   -max-bytes N   parse the first N bytes (default and least 512000, the
-                 500 KiB RFC 9309 asks crawlers to read at least).
+                 500 KiB RFC 9309 asks crawlers to read at least; at most
+                 33554432, 32 MiB).
   -urls FILE     also check the URLs of FILE (- for standard input), one a
                  line; blank lines and lines starting with # are skipped.
   -timeout D     how long a fetch may take (default 30s).

@@ -37,7 +37,7 @@ Options:
   -agent NAME    an agent to compare, as for check; can be repeated.
   -json          write one JSON object, described below, instead of text.
   -max-bytes N   parse the first N bytes of each file (default and least
-                 512000).
+                 512000; at most 33554432).
   -urls FILE     also check the URLs of FILE (- for standard input), one a
                  line; blank lines and lines starting with # are skipped.
   -timeout D     how long a fetch may take (default 30s).

@@ -238,14 +238,13 @@ func (fs *flags) maxBytesFlag() *int {
 // options checks the values of -max-bytes and -timeout and returns the
 // parse options.
 func (e *env) options(maxBytes int) (robots.Options, bool) {
-	const most = 1 << 30
 	if e.timeout <= 0 {
 		e.usageError("-timeout %v is not a positive duration: give one such as 10s or 500ms", e.timeout)
 		return robots.Options{}, false
 	}
-	if maxBytes < robots.DefaultMaxBytes || maxBytes > most {
-		e.usageError("-max-bytes %d is out of range: give a number of bytes from %d (500 KiB, the least RFC 9309 allows) to %d (1 GiB)",
-			maxBytes, robots.DefaultMaxBytes, most)
+	if maxBytes < robots.DefaultMaxBytes || maxBytes > robots.MaxBytesCap {
+		e.usageError("-max-bytes %d is out of range: give a number of bytes from %d (500 KiB, the least RFC 9309 allows) to %d (32 MiB, the most the parser reads)",
+			maxBytes, robots.DefaultMaxBytes, robots.MaxBytesCap)
 		return robots.Options{}, false
 	}
 	return robots.Options{MaxBytes: maxBytes}, true

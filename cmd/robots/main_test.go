@@ -7,9 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/crawlkit/robots"
 )
 
 // The sample files, relative to this package's directory, where tests run.
@@ -155,8 +158,20 @@ func TestUsage(t *testing.T) {
 		{
 			name:          "check with -max-bytes below the least RFC 9309 allows",
 			args:          []string{"check", "-max-bytes", "1000", example, "/"},
-			wantStderrHas: []string{"robots check: -max-bytes 1000 is out of range: give a number of bytes from 512000 (500 KiB, the least RFC 9309 allows) to 1073741824 (1 GiB)\n"},
+			wantStderrHas: []string{"robots check: -max-bytes 1000 is out of range: give a number of bytes from 512000 (500 KiB, the least RFC 9309 allows) to 33554432 (32 MiB, the most the parser reads)\n"},
 			wantStatus:    2,
+		},
+		{
+			name:          "check with -max-bytes above the most the parser reads",
+			args:          []string{"check", "-max-bytes", "33554433", example, "/"},
+			wantStderrHas: []string{"robots check: -max-bytes 33554433 is out of range: give a number of bytes from 512000 (500 KiB, the least RFC 9309 allows) to 33554432 (32 MiB, the most the parser reads)\n"},
+			wantStatus:    2,
+		},
+		{
+			name:       "check with -max-bytes at the most the parser reads",
+			args:       []string{"check", "-max-bytes", "33554432", example, "/private/x"},
+			wantStdout: "agent *: group of line 3 (*)\ndisallowed  /private/x  line 4: Disallow: /private/\n",
+			wantStatus: 1,
 		},
 		{
 			name:       "check with a negative timeout",
@@ -244,6 +259,12 @@ func TestHelpTexts(t *testing.T) {
 	for _, name := range []string{"check", "lint", "show", "diff"} {
 		if h := lookup(name).help; !strings.Contains(h, "JSON (-json)") || !strings.Contains(h, "Exit status") {
 			t.Errorf("help of %s does not describe its JSON and exit status:\n%s", name, h)
+		}
+		limits := []string{strconv.Itoa(robots.DefaultMaxBytes), strconv.Itoa(robots.MaxBytesCap)}
+		for _, n := range limits {
+			if h := lookup(name).help; !strings.Contains(h, n) {
+				t.Errorf("help of %s does not give the -max-bytes limits %s", name, limits)
+			}
 		}
 	}
 }
