@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -389,8 +391,11 @@ func (e *env) readURLs(name string) ([]string, error) {
 	label := "stdin"
 	if name != "-" {
 		f, err := os.Open(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file: give a file of URLs, one a line, or - for standard input", name)
+		}
 		if err != nil {
-			return nil, openError(name, err)
+			return nil, fmt.Errorf("reading %s: %w", name, err)
 		}
 		defer f.Close()
 		if info, err := f.Stat(); err == nil && info.IsDir() {

@@ -407,7 +407,13 @@ func TestCheck(t *testing.T) {
 		{
 			name:       "a missing URL file",
 			args:       []string{"check", "-urls", "../../testdata/missing-urls.txt", example},
-			wantStderr: "robots check: ../../testdata/missing-urls.txt: no such file: give a robots.txt file, - for standard input, or an http(s) URL\n",
+			wantStderr: "robots check: ../../testdata/missing-urls.txt: no such file: give a file of URLs, one a line, or - for standard input\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "a missing URL file that looks like a host",
+			args:       []string{"check", "-urls", "example.com/urls.txt", example},
+			wantStderr: "robots check: example.com/urls.txt: no such file: give a file of URLs, one a line, or - for standard input\n",
 			wantStatus: 2,
 		},
 		{
