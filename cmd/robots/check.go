@@ -110,7 +110,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	}
 	for _, u := range urls {
 		if !validTarget(u) {
-			return e.usageError("%q is not a URL: give an absolute http(s) URL or a path starting with /", safe(u))
+			return e.usageError("%q is not a URL: give an absolute http(s) URL or a path starting with /", u)
 		}
 	}
 	if *urlsFile != "" {
@@ -370,10 +370,10 @@ func (e *env) agentToken(name string) (string, bool) {
 	}
 	tok := robots.ProductToken(name)
 	if tok == "" {
-		e.usageError("agent %q is not a product token: give the crawler's name as robots.txt files write it (letters, '-' and '_', such as Googlebot), or * for crawlers without a group", safe(name))
+		e.usageError("agent %q is not a product token: give the crawler's name as robots.txt files write it (letters, '-' and '_', such as Googlebot), or * for crawlers without a group", name)
 		return "", false
 	}
-	msg := fmt.Sprintf("agent %q is cut to its product token %q, the name robots.txt groups use", safe(name), tok)
+	msg := fmt.Sprintf("agent %q is cut to its product token %q, the name robots.txt groups use", name, tok)
 	if strings.EqualFold(tok, "Mozilla") {
 		msg += "; a browser-style User-Agent names no single crawler: give the crawler's own token, such as Googlebot"
 	}
@@ -416,7 +416,7 @@ func scanURLs(r io.Reader, label string) ([]string, error) {
 			continue
 		}
 		if !validTarget(u) {
-			return nil, fmt.Errorf("%s:%d: %q is not a URL: give absolute http(s) URLs or paths starting with /, one a line", label, n, safe(u))
+			return nil, fmt.Errorf("%s:%d: %q is not a URL: give absolute http(s) URLs or paths starting with /, one a line", label, n, u)
 		}
 		urls = append(urls, u)
 	}

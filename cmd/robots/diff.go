@@ -123,7 +123,7 @@ func runDiff(ctx context.Context, e *env, args []string) int {
 	}
 	for _, u := range urls {
 		if !validTarget(u) {
-			return e.usageError("%q is not a URL: give an absolute http(s) URL or a path starting with /", safe(u))
+			return e.usageError("%q is not a URL: give an absolute http(s) URL or a path starting with /", u)
 		}
 	}
 	var agents []string

@@ -426,6 +426,37 @@ func TestCheck(t *testing.T) {
 				"allowed     /a\\u202eb     no rule matched [path /a%E2%80%AEb]\n",
 			wantStatus: 1,
 		},
+		{
+			name:       "an agent with terminal escapes is escaped once",
+			args:       []string{"check", "-agent", "\x1b[2J", example, "/a"},
+			wantStderr: "robots check: agent \"\\x1b[2J\" is not a product token: give the crawler's name as robots.txt files write it (letters, '-' and '_', such as Googlebot), or * for crawlers without a group\nRun 'robots check -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "an agent cut to its token with terminal escapes is escaped once",
+			args:       []string{"check", "-agent", "Googlebot\x1b[2J", example, "/a"},
+			wantStdout: "agent Googlebot: group of line 11 (Googlebot)\nallowed     /a  no rule matched\n",
+			wantStderr: "robots check: note: agent \"Googlebot\\x1b[2J\" is cut to its product token \"Googlebot\", the name robots.txt groups use\n",
+		},
+		{
+			name:       "a URL with terminal escapes is escaped once",
+			args:       []string{"check", example, "a\x1b[2J\u202e"},
+			wantStderr: "robots check: \"a\\x1b[2J\\u202e\" is not a URL: give an absolute http(s) URL or a path starting with /\nRun 'robots check -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "a -urls line with terminal escapes is escaped once",
+			args:       []string{"check", "-urls", "-", example},
+			stdin:      strings.NewReader("/a\na\x1b[2J\n"),
+			wantStderr: "robots check: stdin:2: \"a\\x1b[2J\" is not a URL: give absolute http(s) URLs or paths starting with /, one a line\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "a diff URL with terminal escapes is escaped once",
+			args:       []string{"diff", oldFile, newFile, "a\x1b[2J"},
+			wantStderr: "robots diff: \"a\\x1b[2J\" is not a URL: give an absolute http(s) URL or a path starting with /\nRun 'robots diff -h' for usage.\n",
+			wantStatus: 2,
+		},
 	}
 	runCases(t, tests)
 }
