@@ -33,6 +33,18 @@
 // Values of type [File] and [Group] are immutable and safe for concurrent
 // use by multiple goroutines.
 //
+// # Crawling
+//
+// A crawler that fetches pages uses a [Checker]: [Checker.Allowed] takes
+// the crawler's product token and a page URL, fetches the robots.txt of
+// the page's origin ([URLFor] names it) or reuses the copy it keeps, and
+// answers, with the status, redirect and caching rules of RFC 9309
+// sections 2.3 and 2.4: a 4xx status allows everything, and a 5xx, a 429,
+// a network error or a timeout disallows everything. [FromStatus] applies
+// the same status rules to a robots.txt fetched some other way, and
+// [Transport] makes an [net/http.Client] refuse what robots.txt disallows.
+// A [Store] shares fetched files across a fleet of crawlers.
+//
 // # Patterns
 //
 // The value of an allow or disallow line is a pattern. It is matched
