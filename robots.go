@@ -106,6 +106,8 @@ const DefaultMaxBytes = 500 * 1024
 // is more than any robots.txt file needs.
 const MaxBytesCap = 32 << 20
 
+// Options change how a body is parsed. The zero Options are the defaults,
+// which [Parse], [ParseReader] and [FromStatus] use.
 type Options struct {
 	// MaxBytes is how many bytes of the body are parsed. A line cut by the
 	// limit is dropped. Values below DefaultMaxBytes (including zero) mean
