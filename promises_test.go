@@ -14,9 +14,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// maxMaxBytes is the documented cap of Options.MaxBytes.
-const maxMaxBytes = 32 << 20
-
 // TestParseAtMaxBytesCap parses bodies of the worst shapes at the largest
 // limit Options allow: the limit is clamped to the cap, and nothing panics
 // or overflows (offsets into a File's text are int32).
@@ -40,13 +37,13 @@ func TestParseAtMaxBytesCap(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			body := repeatTo(maxMaxBytes+1000, tc.line)
+			body := repeatTo(robots.MaxBytesCap+1000, tc.line)
 			f := robots.Options{MaxBytes: 1 << 62}.Parse(body)
 			// The limit is the cap. The first line not parsed is the one
 			// after the last line break before the cap, or when the cap
 			// falls on a line break, the one after that.
-			cut := 1 + strings.Count(string(body[:maxMaxBytes]), "\n")
-			if body[maxMaxBytes] == '\n' {
+			cut := 1 + strings.Count(string(body[:robots.MaxBytesCap]), "\n")
+			if body[robots.MaxBytesCap] == '\n' {
 				cut++
 			}
 			ds := f.Diagnostics()

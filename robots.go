@@ -33,6 +33,18 @@
 // Values of type [File] and [Group] are immutable and safe for concurrent
 // use by multiple goroutines.
 //
+// # Crawling
+//
+// A crawler that fetches pages uses a [Checker]: [Checker.Allowed] takes
+// the crawler's product token and a page URL, fetches the robots.txt of
+// the page's origin ([URLFor] names it) or reuses the copy it keeps, and
+// answers, with the status, redirect and caching rules of RFC 9309
+// sections 2.3 and 2.4: a 4xx status allows everything, and a 5xx, a 429,
+// a network error or a timeout disallows everything. [FromStatus] applies
+// the same status rules to a robots.txt fetched some other way, and
+// [Transport] makes an [net/http.Client] refuse what robots.txt disallows.
+// A [Store] shares fetched files across a fleet of crawlers.
+//
 // # Patterns
 //
 // The value of an allow or disallow line is a pattern. It is matched
@@ -84,19 +96,23 @@ import (
 // allows.
 const DefaultMaxBytes = 500 * 1024
 
-// maxMaxBytes bounds Options.MaxBytes. A File refers to its text by int32
-// offsets, and its text is never longer than the bytes parsed plus the
-// details of maxDiagnostics diagnostics, so any bound below 2 GiB would
-// do; 32 MiB, 64 times the default, keeps the worst case a test can try
-// (TestParseAtMaxBytesCap) to about a second, and is more than any
-// robots.txt file needs.
-const maxMaxBytes = 32 << 20
+// MaxBytesCap is the most bytes of a robots.txt body that are ever parsed:
+// an [Options.MaxBytes] above it means MaxBytesCap, as if it were given.
+//
+// A File refers to its text by int32 offsets, and its text is never longer
+// than the bytes parsed plus the details of maxDiagnostics diagnostics, so
+// any bound below 2 GiB would do; 32 MiB, 64 times the default, keeps the
+// worst case a test can try (TestParseAtMaxBytesCap) to about a second, and
+// is more than any robots.txt file needs.
+const MaxBytesCap = 32 << 20
 
+// Options change how a body is parsed. The zero Options are the defaults,
+// which [Parse], [ParseReader] and [FromStatus] use.
 type Options struct {
 	// MaxBytes is how many bytes of the body are parsed. A line cut by the
 	// limit is dropped. Values below DefaultMaxBytes (including zero) mean
 	// DefaultMaxBytes, since RFC 9309 forbids a lower limit; values above
-	// 32 MiB mean 32 MiB.
+	// MaxBytesCap (32 MiB) mean MaxBytesCap.
 	MaxBytes int
 }
 
@@ -104,8 +120,8 @@ func (o Options) limit() int {
 	switch {
 	case o.MaxBytes < DefaultMaxBytes:
 		return DefaultMaxBytes
-	case o.MaxBytes > maxMaxBytes:
-		return maxMaxBytes
+	case o.MaxBytes > MaxBytesCap:
+		return MaxBytesCap
 	}
 	return o.MaxBytes
 }

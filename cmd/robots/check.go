@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -35,7 +37,8 @@ Options:
                  with a note.
   -json          write one JSON object, described below, instead of text.
   -max-bytes N   parse the first N bytes (default and least 512000, the
-                 500 KiB RFC 9309 asks crawlers to read at least).
+                 500 KiB RFC 9309 asks crawlers to read at least; at most
+                 33554432, 32 MiB).
   -urls FILE     also check the URLs of FILE (- for standard input), one a
                  line; blank lines and lines starting with # are skipped.
   -timeout D     how long a fetch may take (default 30s).
@@ -107,7 +110,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	}
 	for _, u := range urls {
 		if !validTarget(u) {
-			return e.usageError("%q is not a URL: give an absolute http(s) URL or a path starting with /", safe(u))
+			return e.usageError("%q is not a URL: give an absolute http(s) URL or a path starting with /", u)
 		}
 	}
 	if *urlsFile != "" {
@@ -157,9 +160,13 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	if s.fetch == nil || s.fetch.State == "parsed" {
 		fmt.Fprintln(e.stdout, groupText(s, tok, rep.Group))
 	}
+	// URLs are padded to the longest, up to urlColumn: a longer URL
+	// overflows its column rather than widening every line, so the output
+	// grows with the URLs' total length, not their number times the
+	// longest.
 	width := 0
 	for _, u := range urls {
-		width = max(width, utf8.RuneCountInString(safe(u)))
+		width = max(width, min(utf8.RuneCountInString(safe(u)), urlColumn))
 	}
 	for _, r := range rep.Results {
 		verdict := "allowed"
@@ -174,6 +181,9 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	}
 	return status
 }
+
+// urlColumn is the widest check pads its URL column to.
+const urlColumn = 60
 
 // checkReport is the JSON output of check; see checkHelp.
 type checkReport struct {
@@ -360,10 +370,10 @@ func (e *env) agentToken(name string) (string, bool) {
 	}
 	tok := robots.ProductToken(name)
 	if tok == "" {
-		e.usageError("agent %q is not a product token: give the crawler's name as robots.txt files write it (letters, '-' and '_', such as Googlebot), or * for crawlers without a group", safe(name))
+		e.usageError("agent %q is not a product token: give the crawler's name as robots.txt files write it (letters, '-' and '_', such as Googlebot), or * for crawlers without a group", name)
 		return "", false
 	}
-	msg := fmt.Sprintf("agent %q is cut to its product token %q, the name robots.txt groups use", safe(name), tok)
+	msg := fmt.Sprintf("agent %q is cut to its product token %q, the name robots.txt groups use", name, tok)
 	if strings.EqualFold(tok, "Mozilla") {
 		msg += "; a browser-style User-Agent names no single crawler: give the crawler's own token, such as Googlebot"
 	}
@@ -381,8 +391,11 @@ func (e *env) readURLs(name string) ([]string, error) {
 	label := "stdin"
 	if name != "-" {
 		f, err := os.Open(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file: give a file of URLs, one a line, or - for standard input", name)
+		}
 		if err != nil {
-			return nil, openError(name, err)
+			return nil, fmt.Errorf("reading %s: %w", name, err)
 		}
 		defer f.Close()
 		if info, err := f.Stat(); err == nil && info.IsDir() {
@@ -403,7 +416,7 @@ func scanURLs(r io.Reader, label string) ([]string, error) {
 			continue
 		}
 		if !validTarget(u) {
-			return nil, fmt.Errorf("%s:%d: %q is not a URL: give absolute http(s) URLs or paths starting with /, one a line", label, n, safe(u))
+			return nil, fmt.Errorf("%s:%d: %q is not a URL: give absolute http(s) URLs or paths starting with /, one a line", label, n, u)
 		}
 		urls = append(urls, u)
 	}

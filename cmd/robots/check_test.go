@@ -123,3 +123,31 @@ func TestJSONSchemaDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckLongURL checks that a long URL overflows its column instead of
+// widening every line: the text output stays linear in the URLs' length.
+func TestCheckLongURL(t *testing.T) {
+	long := "/" + strings.Repeat("a", 5000)
+	short := []string{"/private/x", "/files/a.pdf", "/"}
+	got := runTool(t, nil, append([]string{"check", "../../testdata/example.txt", long}, short...)...)
+	if got.status != exitFound {
+		t.Fatalf("status %d, want %d; stderr %s", got.status, exitFound, got.stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(got.stdout, "\n"), "\n")
+	if len(lines) != 2+len(short) {
+		t.Fatalf("got %d lines, want a group line and %d URL lines:\n%s", len(lines), 1+len(short), got.stdout)
+	}
+	if want := "allowed     " + long + "  no rule matched"; lines[1] != want {
+		t.Errorf("long URL line = %.80q..., want %.80q...", lines[1], want)
+	}
+	for i, u := range short {
+		line := lines[2+i]
+		_, rest, _ := strings.Cut(line, u)
+		if pad := urlColumn + 2 - len(u); len(rest) <= pad || strings.TrimLeft(rest[:pad], " ") != "" || rest[pad] == ' ' {
+			t.Errorf("line %.100q does not pad %s to %d columns", line, u, urlColumn)
+		}
+		if len(line) > 200 {
+			t.Errorf("line for %s is %d bytes long: padded to the long URL", u, len(line))
+		}
+	}
+}

@@ -37,7 +37,7 @@ Options:
   -agent NAME    an agent to compare, as for check; can be repeated.
   -json          write one JSON object, described below, instead of text.
   -max-bytes N   parse the first N bytes of each file (default and least
-                 512000).
+                 512000; at most 33554432).
   -urls FILE     also check the URLs of FILE (- for standard input), one a
                  line; blank lines and lines starting with # are skipped.
   -timeout D     how long a fetch may take (default 30s).
@@ -123,7 +123,7 @@ func runDiff(ctx context.Context, e *env, args []string) int {
 	}
 	for _, u := range urls {
 		if !validTarget(u) {
-			return e.usageError("%q is not a URL: give an absolute http(s) URL or a path starting with /", safe(u))
+			return e.usageError("%q is not a URL: give an absolute http(s) URL or a path starting with /", u)
 		}
 	}
 	var agents []string

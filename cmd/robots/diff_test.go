@@ -51,7 +51,7 @@ func TestDiff(t *testing.T) {
 		{
 			name:       "URLs from a file and the new file from standard input",
 			args:       []string{"diff", "-urls", "../../testdata/missing-urls.txt", oldFile, "-"},
-			wantStderr: "robots diff: ../../testdata/missing-urls.txt: no such file: give a robots.txt file, - for standard input, or an http(s) URL\n",
+			wantStderr: "robots diff: ../../testdata/missing-urls.txt: no such file: give a file of URLs, one a line, or - for standard input\n",
 			wantStatus: 2,
 		},
 		{

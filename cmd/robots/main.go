@@ -3,10 +3,10 @@
 //
 // Usage:
 //
-//	robots check [-agent NAME] [-json] [-max-bytes N] [-urls FILE] SOURCE [URL...]
-//	robots lint [-json] [-max-bytes N] SOURCE...
-//	robots show [-json] [-max-bytes N] SOURCE
-//	robots diff [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] OLD NEW [URL...]
+//	robots check [-agent NAME] [-json] [-max-bytes N] [-urls FILE] [-timeout D] SOURCE [URL...]
+//	robots lint [-json] [-max-bytes N] [-timeout D] SOURCE...
+//	robots show [-json] [-max-bytes N] [-timeout D] SOURCE
+//	robots diff [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] [-timeout D] OLD NEW [URL...]
 //	robots url PAGEURL...
 //	robots version
 //	robots help [COMMAND]
@@ -56,6 +56,10 @@ type command struct {
 // is set by init, since "help" refers to it.
 var commands []*command
 
+// usage is the text of "robots help". Set by init, it takes its synopses
+// from the first lines of the commands' helps.
+var usage string
+
 func init() {
 	commands = []*command{
 		{name: "check", help: checkHelp, run: runCheck},
@@ -66,6 +70,18 @@ func init() {
 		{name: "version", help: versionHelp, run: runVersion},
 		{name: "help", help: helpHelp, run: runHelp},
 	}
+	usage = usageIntro + synopses("\t") + usageList
+}
+
+// synopses returns the usage lines of the commands, from their helps, each
+// line after prefix. The README and the package comment give the same.
+func synopses(prefix string) string {
+	var b strings.Builder
+	for _, c := range commands {
+		line, _, _ := strings.Cut(c.help, "\n")
+		b.WriteString(prefix + strings.TrimPrefix(line, "usage: ") + "\n")
+	}
+	return b.String()
 }
 
 func lookup(name string) *command {
@@ -77,19 +93,14 @@ func lookup(name string) *command {
 	return nil
 }
 
-const usage = `robots checks, lints, shows and compares robots.txt files, local or live,
+const usageIntro = `robots checks, lints, shows and compares robots.txt files, local or live,
 as RFC 9309 and Google's crawler read them.
 
 Usage:
 
-	robots check [-agent NAME] [-json] [-urls FILE] SOURCE [URL...]
-	robots lint [-json] SOURCE...
-	robots show [-json] SOURCE
-	robots diff [-agent NAME]... [-json] [-urls FILE] OLD NEW [URL...]
-	robots url PAGEURL...
-	robots version
-	robots help [COMMAND]
+`
 
+const usageList = `
 	check    may this crawler fetch these URLs, and which line decides
 	lint     mistakes in a robots.txt file, as "file:line: severity: message"
 	show     the file as it is read: groups, rules, sitemaps, other records
@@ -99,14 +110,15 @@ Usage:
 
 A SOURCE is a file, "-" for standard input, or an http(s) URL: then the
 robots.txt of the URL's origin is fetched (redirects followed; a 4xx status
-allows everything, a 5xx status or a network error disallows everything).
-Every command takes -h. Run 'robots help COMMAND' for a command's output,
-options and JSON schema.
+other than 429 allows everything; a 5xx status, 429, a network error or a
+timeout disallows everything). Every command takes -h. Run 'robots help
+COMMAND' for a command's output, options and JSON schema.
 
 Exit status: 0 for success (every URL allowed, no findings, no change),
 1 when a URL is disallowed, lint finds a warning or an error, or diff finds
 a change, and 2 for a usage, read or write error, or a fetch that got no
-response (a 4xx or 5xx status is an answer, not an error).
+response: a network error or a timeout (a 4xx or 5xx status is an answer,
+not an error).
 `
 
 // env is what a command reads and writes: standard input, output (which
@@ -238,14 +250,13 @@ func (fs *flags) maxBytesFlag() *int {
 // options checks the values of -max-bytes and -timeout and returns the
 // parse options.
 func (e *env) options(maxBytes int) (robots.Options, bool) {
-	const most = 1 << 30
 	if e.timeout <= 0 {
 		e.usageError("-timeout %v is not a positive duration: give one such as 10s or 500ms", e.timeout)
 		return robots.Options{}, false
 	}
-	if maxBytes < robots.DefaultMaxBytes || maxBytes > most {
-		e.usageError("-max-bytes %d is out of range: give a number of bytes from %d (500 KiB, the least RFC 9309 allows) to %d (1 GiB)",
-			maxBytes, robots.DefaultMaxBytes, most)
+	if maxBytes < robots.DefaultMaxBytes || maxBytes > robots.MaxBytesCap {
+		e.usageError("-max-bytes %d is out of range: give a number of bytes from %d (500 KiB, the least RFC 9309 allows) to %d (32 MiB, the most the parser reads)",
+			maxBytes, robots.DefaultMaxBytes, robots.MaxBytesCap)
 		return robots.Options{}, false
 	}
 	return robots.Options{MaxBytes: maxBytes}, true

@@ -7,9 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/crawlkit/robots"
 )
 
 // The sample files, relative to this package's directory, where tests run.
@@ -155,8 +158,20 @@ func TestUsage(t *testing.T) {
 		{
 			name:          "check with -max-bytes below the least RFC 9309 allows",
 			args:          []string{"check", "-max-bytes", "1000", example, "/"},
-			wantStderrHas: []string{"robots check: -max-bytes 1000 is out of range: give a number of bytes from 512000 (500 KiB, the least RFC 9309 allows) to 1073741824 (1 GiB)\n"},
+			wantStderrHas: []string{"robots check: -max-bytes 1000 is out of range: give a number of bytes from 512000 (500 KiB, the least RFC 9309 allows) to 33554432 (32 MiB, the most the parser reads)\n"},
 			wantStatus:    2,
+		},
+		{
+			name:          "check with -max-bytes above the most the parser reads",
+			args:          []string{"check", "-max-bytes", "33554433", example, "/"},
+			wantStderrHas: []string{"robots check: -max-bytes 33554433 is out of range: give a number of bytes from 512000 (500 KiB, the least RFC 9309 allows) to 33554432 (32 MiB, the most the parser reads)\n"},
+			wantStatus:    2,
+		},
+		{
+			name:       "check with -max-bytes at the most the parser reads",
+			args:       []string{"check", "-max-bytes", "33554432", example, "/private/x"},
+			wantStdout: "agent *: group of line 3 (*)\ndisallowed  /private/x  line 4: Disallow: /private/\n",
+			wantStatus: 1,
 		},
 		{
 			name:       "check with a negative timeout",
@@ -244,6 +259,12 @@ func TestHelpTexts(t *testing.T) {
 	for _, name := range []string{"check", "lint", "show", "diff"} {
 		if h := lookup(name).help; !strings.Contains(h, "JSON (-json)") || !strings.Contains(h, "Exit status") {
 			t.Errorf("help of %s does not describe its JSON and exit status:\n%s", name, h)
+		}
+		limits := []string{strconv.Itoa(robots.DefaultMaxBytes), strconv.Itoa(robots.MaxBytesCap)}
+		for _, n := range limits {
+			if h := lookup(name).help; !strings.Contains(h, n) {
+				t.Errorf("help of %s does not give the -max-bytes limits %s", name, limits)
+			}
 		}
 	}
 }
@@ -386,7 +407,13 @@ func TestCheck(t *testing.T) {
 		{
 			name:       "a missing URL file",
 			args:       []string{"check", "-urls", "../../testdata/missing-urls.txt", example},
-			wantStderr: "robots check: ../../testdata/missing-urls.txt: no such file: give a robots.txt file, - for standard input, or an http(s) URL\n",
+			wantStderr: "robots check: ../../testdata/missing-urls.txt: no such file: give a file of URLs, one a line, or - for standard input\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "a missing URL file that looks like a host",
+			args:       []string{"check", "-urls", "example.com/urls.txt", example},
+			wantStderr: "robots check: example.com/urls.txt: no such file: give a file of URLs, one a line, or - for standard input\n",
 			wantStatus: 2,
 		},
 		{
@@ -398,6 +425,37 @@ func TestCheck(t *testing.T) {
 				"disallowed  /\\x1b[31mred  line 2: Disallow: /\\x1b[31m [path /%1B[31mred]\n" +
 				"allowed     /a\\u202eb     no rule matched [path /a%E2%80%AEb]\n",
 			wantStatus: 1,
+		},
+		{
+			name:       "an agent with terminal escapes is escaped once",
+			args:       []string{"check", "-agent", "\x1b[2J", example, "/a"},
+			wantStderr: "robots check: agent \"\\x1b[2J\" is not a product token: give the crawler's name as robots.txt files write it (letters, '-' and '_', such as Googlebot), or * for crawlers without a group\nRun 'robots check -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "an agent cut to its token with terminal escapes is escaped once",
+			args:       []string{"check", "-agent", "Googlebot\x1b[2J", example, "/a"},
+			wantStdout: "agent Googlebot: group of line 11 (Googlebot)\nallowed     /a  no rule matched\n",
+			wantStderr: "robots check: note: agent \"Googlebot\\x1b[2J\" is cut to its product token \"Googlebot\", the name robots.txt groups use\n",
+		},
+		{
+			name:       "a URL with terminal escapes is escaped once",
+			args:       []string{"check", example, "a\x1b[2J\u202e"},
+			wantStderr: "robots check: \"a\\x1b[2J\\u202e\" is not a URL: give an absolute http(s) URL or a path starting with /\nRun 'robots check -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "a -urls line with terminal escapes is escaped once",
+			args:       []string{"check", "-urls", "-", example},
+			stdin:      strings.NewReader("/a\na\x1b[2J\n"),
+			wantStderr: "robots check: stdin:2: \"a\\x1b[2J\" is not a URL: give absolute http(s) URLs or paths starting with /, one a line\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "a diff URL with terminal escapes is escaped once",
+			args:       []string{"diff", oldFile, newFile, "a\x1b[2J"},
+			wantStderr: "robots diff: \"a\\x1b[2J\" is not a URL: give an absolute http(s) URL or a path starting with /\nRun 'robots diff -h' for usage.\n",
+			wantStatus: 2,
 		},
 	}
 	runCases(t, tests)

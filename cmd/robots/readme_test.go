@@ -74,3 +74,40 @@ func TestReadmeJSONSchemas(t *testing.T) {
 		}
 	}
 }
+
+// TestSynopses checks that the README's "The robots command" section and
+// the package comment give the commands' usage lines as their helps do
+// ("robots help" takes its own from the helps).
+func TestSynopses(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## The robots command\n")
+	_, block, ok2 := strings.Cut(section, "```text\n")
+	block, _, ok3 := strings.Cut(block, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("README: no ```text block in \"The robots command\"")
+	}
+	if want := synopses(""); block != want {
+		t.Errorf("README gives the usage lines\n%s\nthe helps give\n%s", block, want)
+	}
+
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "// Usage:\n//\n" + synopses("//\t") + "//\n"; !strings.Contains(string(src), want) {
+		t.Errorf("the package comment does not give the usage lines as the helps do:\n%s", want)
+	}
+	if want := "Usage:\n\n" + synopses("\t") + "\n"; !strings.Contains(usage, want) {
+		t.Errorf("robots help does not give the usage lines as the helps do:\n%s", want)
+	}
+	for _, rule := range []string{"429", "timeout"} {
+		for name, text := range map[string]string{"README": section, "robots help": usage, "help of check": checkHelp} {
+			if !strings.Contains(text, rule) {
+				t.Errorf("%s does not say what a %s does to a fetch", name, rule)
+			}
+		}
+	}
+}

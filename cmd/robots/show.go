@@ -26,7 +26,8 @@ whose origin's robots.txt is fetched.
 Options:
   -json          write one JSON object, described below, instead of text.
   -max-bytes N   parse the first N bytes (default and least 512000, the
-                 500 KiB RFC 9309 asks crawlers to read at least).
+                 500 KiB RFC 9309 asks crawlers to read at least; at most
+                 33554432, 32 MiB).
   -timeout D     how long a fetch may take (default 30s).
 
 Text from the file is written with control bytes escaped (\x1b).
