@@ -2,8 +2,9 @@ package robots
 
 // This file holds the Checker's memory: the parsed robots.txt of each
 // origin, bounded in entries and in bytes, evicting the least recently
-// used. Reads take a shard's read lock and write nothing while one origin
-// keeps being asked for, so that parallel checks do not serialise.
+// used. Reads take no lock and write nothing while one origin keeps being
+// asked for, so that parallel checks do not serialise: each shard's map is
+// replaced, never changed, by writers, who hold the cache's mutex.
 
 import (
 	"hash/maphash"
@@ -18,7 +19,8 @@ const (
 	DefaultCacheBytes   = 64 << 20
 )
 
-// cacheShards is how many locks the cache's index is split over.
+// cacheShards is how many maps the cache's index is split over, so that a
+// write copies a small one.
 const cacheShards = 32
 
 // A cache maps origins to items.
@@ -38,9 +40,27 @@ type cache struct {
 }
 
 type cacheShard struct {
-	mu sync.RWMutex
-	m  map[string]*item
-	_  [40]byte // keep shards on their own cache lines
+	m atomic.Pointer[map[string]*item] // never changed once stored
+	_ [56]byte                         // keep shards on their own cache lines
+}
+
+// load returns the shard's map, which the caller must not change.
+func (s *cacheShard) load() map[string]*item { return *s.m.Load() }
+
+// set stores a copy of the shard's map with origin mapped to it, or
+// without origin when it is nil. The caller holds the cache's mutex.
+func (s *cacheShard) set(origin string, it *item) {
+	old := s.load()
+	m := make(map[string]*item, len(old)+1)
+	for k, v := range old {
+		m[k] = v
+	}
+	if it != nil {
+		m[origin] = it
+	} else {
+		delete(m, origin)
+	}
+	s.m.Store(&m)
 }
 
 // An item is what the cache knows of one origin. It is immutable once in
@@ -63,7 +83,7 @@ func newCache(maxEntries int, maxBytes int64) *cache {
 	}
 	c := &cache{seed: maphash.MakeSeed(), maxEntries: maxEntries, maxBytes: maxBytes}
 	for i := range c.shards {
-		c.shards[i].m = make(map[string]*item)
+		c.shards[i].m.Store(&map[string]*item{})
 	}
 	return c
 }
@@ -74,10 +94,7 @@ func (c *cache) shard(origin string) *cacheShard {
 
 // get returns the item of origin, or nil, and marks it used.
 func (c *cache) get(origin string) *item {
-	s := c.shard(origin)
-	s.mu.RLock()
-	it := s.m[origin]
-	s.mu.RUnlock()
+	it := c.shard(origin).load()[origin]
 	if it != nil {
 		if now := c.clock.Load(); it.used.Load() != now {
 			it.used.Store(c.clock.Add(1))
@@ -88,10 +105,7 @@ func (c *cache) get(origin string) *item {
 
 // peek returns the item of origin, or nil, without marking it used.
 func (c *cache) peek(origin string) *item {
-	s := c.shard(origin)
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.m[origin]
+	return c.shard(origin).load()[origin]
 }
 
 // put adds it, replacing the item of its origin if there is one, and
@@ -103,10 +117,8 @@ func (c *cache) put(it *item) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	s := c.shard(it.origin)
-	s.mu.Lock()
-	old := s.m[it.origin]
-	s.m[it.origin] = it
-	s.mu.Unlock()
+	old := s.load()[it.origin]
+	s.set(it.origin, it)
 	if old != nil {
 		c.entries--
 		c.bytes -= old.size
@@ -126,22 +138,16 @@ func (c *cache) put(it *item) {
 func (c *cache) evict(keep *item) bool {
 	var victim *item
 	for i := range c.shards {
-		s := &c.shards[i]
-		s.mu.RLock()
-		for _, it := range s.m {
+		for _, it := range c.shards[i].load() {
 			if it != keep && (victim == nil || it.used.Load() < victim.used.Load()) {
 				victim = it
 			}
 		}
-		s.mu.RUnlock()
 	}
 	if victim == nil {
 		return false
 	}
-	s := c.shard(victim.origin)
-	s.mu.Lock()
-	delete(s.m, victim.origin)
-	s.mu.Unlock()
+	c.shard(victim.origin).set(victim.origin, nil)
 	c.entries--
 	c.bytes -= victim.size
 	return true
