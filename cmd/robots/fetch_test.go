@@ -245,3 +245,27 @@ func TestURL(t *testing.T) {
 		},
 	})
 }
+
+func TestURLJSON(t *testing.T) {
+	got := runTool(t, nil, "url", "-json", "https://BÜCHER.example:443/a?b", "example.com/a")
+	if got.status != 2 || got.stderr != "" {
+		t.Errorf("url -json with a bad page: status %d, stderr %q; want 2 and nothing", got.status, got.stderr)
+	}
+	var rep struct {
+		URLs []struct {
+			Page   string `json:"page"`
+			Robots string `json:"robots"`
+			Error  string `json:"error"`
+		} `json:"urls"`
+	}
+	decodeStrict(t, got.stdout, &rep)
+	if len(rep.URLs) != 2 {
+		t.Fatalf("url -json gave %d results, want 2: %s", len(rep.URLs), got.stdout)
+	}
+	if r := rep.URLs[0]; r.Page != "https://BÜCHER.example:443/a?b" || r.Robots != "https://xn--bcher-kva.example/robots.txt" || r.Error != "" {
+		t.Errorf("first result = %+v", r)
+	}
+	if r := rep.URLs[1]; r.Page != "example.com/a" || r.Robots != "" || r.Error == "" || strings.HasPrefix(r.Error, "robots: ") {
+		t.Errorf("second result = %+v, want no robots.txt URL and an error without the package prefix", r)
+	}
+}

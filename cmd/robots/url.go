@@ -3,9 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
-const urlHelp = `usage: robots url PAGEURL...
+const urlHelp = `usage: robots url [-json] PAGEURL...
 
 Url prints the robots.txt URL of each page, one a line: the robots.txt of
 the page's origin (scheme, host and port), which is the file that says
@@ -18,12 +19,36 @@ whether a crawler may fetch the page.
 A host is written in ASCII (an internationalised name in punycode), in
 lower case, without a default port.
 
+Options:
+  -json          write one JSON object, described below, instead of text.
+
+JSON (-json), one object; every field is always present:
+
+	{
+	  "urls": [{
+	    "page": "https://www.example.com/a/b?c",       // PAGEURL as given
+	    "robots": "https://www.example.com/robots.txt", // or "" on error
+	    "error": ""                                     // why there is no
+	  }]                                                // robots.txt URL
+	}
+
 Exit status: 0, or 2 when a PAGEURL is not an absolute http(s) URL (the
 others are still printed).
 `
 
+type urlReport struct {
+	URLs []urlResult `json:"urls"`
+}
+
+type urlResult struct {
+	Page   string `json:"page"`
+	Robots string `json:"robots"`
+	Error  string `json:"error"`
+}
+
 func runURL(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e)
+	asJSON := fs.Bool("json", false, "")
 	pos, status, ok := fs.parse(args)
 	if !ok {
 		return status
@@ -32,14 +57,23 @@ func runURL(ctx context.Context, e *env, args []string) int {
 		return e.usageError("url needs at least one PAGEURL, such as https://example.com/a/b")
 	}
 	status = exitOK
+	rep := urlReport{URLs: []urlResult{}}
 	for _, page := range pos {
 		u, err := robotsURL(page)
+		res := urlResult{Page: page, Robots: u}
 		if err != nil {
-			e.fail(err)
+			res.Robots, res.Error = "", strings.TrimPrefix(err.Error(), "robots: ")
 			status = exitFailure
-			continue
+			if !*asJSON {
+				e.fail(err)
+			}
+		} else if !*asJSON {
+			fmt.Fprintln(e.stdout, safe(u))
 		}
-		fmt.Fprintln(e.stdout, safe(u))
+		rep.URLs = append(rep.URLs, res)
+	}
+	if *asJSON {
+		writeJSON(e.stdout, rep)
 	}
 	return status
 }
