@@ -93,13 +93,9 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	maxBytes := fs.maxBytesFlag()
 	urlsFile := fs.String("urls", "", "")
 	fs.timeoutFlag()
-	pos, status, ok := fs.parse(args)
+	pos, o, status, ok := fs.parseOptions(args, maxBytes)
 	if !ok {
 		return status
-	}
-	o, ok := e.options(*maxBytes)
-	if !ok {
-		return exitFailure
 	}
 	if len(pos) == 0 {
 		return e.usageError("check needs a SOURCE (a robots.txt file, - for standard input, or an http(s) URL) and URLs to check")

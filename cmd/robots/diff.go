@@ -106,13 +106,9 @@ func runDiff(ctx context.Context, e *env, args []string) int {
 	maxBytes := fs.maxBytesFlag()
 	urlsFile := fs.String("urls", "", "")
 	fs.timeoutFlag()
-	pos, status, ok := fs.parse(args)
+	pos, o, status, ok := fs.parseOptions(args, maxBytes)
 	if !ok {
 		return status
-	}
-	o, ok := e.options(*maxBytes)
-	if !ok {
-		return exitFailure
 	}
 	if len(pos) < 2 {
 		return e.usageError("diff needs OLD and NEW (robots.txt files, - for standard input, or http(s) URLs)")

@@ -117,13 +117,9 @@ func runLint(ctx context.Context, e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "")
 	maxBytes := fs.maxBytesFlag()
 	fs.timeoutFlag()
-	pos, status, ok := fs.parse(args)
+	pos, o, status, ok := fs.parseOptions(args, maxBytes)
 	if !ok {
 		return status
-	}
-	o, ok := e.options(*maxBytes)
-	if !ok {
-		return exitFailure
 	}
 	if len(pos) == 0 {
 		return e.usageError("lint needs at least one SOURCE (a robots.txt file, - for standard input, or an http(s) URL)")

@@ -242,6 +242,18 @@ func (fs *flags) parse(args []string) (pos []string, status int, ok bool) {
 	}
 }
 
+// parseOptions parses args as parse does, then checks the values of
+// -max-bytes (given by maxBytes) and -timeout and returns the parse options.
+func (fs *flags) parseOptions(args []string, maxBytes *int) (pos []string, o robots.Options, status int, ok bool) {
+	if pos, status, ok = fs.parse(args); !ok {
+		return nil, o, status, false
+	}
+	if o, ok = fs.e.options(*maxBytes); !ok {
+		return nil, o, exitFailure, false
+	}
+	return pos, o, exitOK, true
+}
+
 // maxBytesFlag adds the -max-bytes flag and returns where its value goes.
 func (fs *flags) maxBytesFlag() *int {
 	return fs.Int("max-bytes", robots.DefaultMaxBytes, "")

@@ -98,13 +98,9 @@ func runShow(ctx context.Context, e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "")
 	maxBytes := fs.maxBytesFlag()
 	fs.timeoutFlag()
-	pos, status, ok := fs.parse(args)
+	pos, o, status, ok := fs.parseOptions(args, maxBytes)
 	if !ok {
 		return status
-	}
-	o, ok := e.options(*maxBytes)
-	if !ok {
-		return exitFailure
 	}
 	if len(pos) != 1 {
 		return e.usageError("show needs exactly one SOURCE (a robots.txt file, - for standard input, or an http(s) URL)")
