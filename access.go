@@ -443,12 +443,12 @@ func nextEntry(prev *Entry, f *fetched, now time.Time) Entry {
 		}
 		e.Expires = now.Add(freshFor(f.maxAge))
 	case StateUnreachable:
-		e.Failures, e.Unreachable = 1, now
+		e.Failures, e.UnreachableSince = 1, now
 		if prev != nil {
-			if prev.Failures > 0 && !prev.Unreachable.IsZero() {
+			if prev.Failures > 0 && !prev.UnreachableSince.IsZero() {
 				// A count read from a shared Store is not trusted to leave
 				// room for one more.
-				e.Failures, e.Unreachable = min(prev.Failures, 1<<30)+1, prev.Unreachable
+				e.Failures, e.UnreachableSince = min(prev.Failures, 1<<30)+1, prev.UnreachableSince
 			}
 			if stateFor(prev.Status) == StateParsed {
 				e.Good, e.GoodFetched = prev.Body, prev.Fetched
@@ -478,7 +478,7 @@ func (o Options) fileFrom(e *Entry, robotsURL string, now time.Time, f *fetched)
 		Fetched:          e.Fetched,
 		Expires:          e.Expires,
 		Failures:         e.Failures,
-		UnreachableSince: e.Unreachable,
+		UnreachableSince: e.UnreachableSince,
 		Stored:           f == nil,
 	}
 	if limit := now.Add(maxFresh); a.Expires.After(limit) {
@@ -495,7 +495,7 @@ func (o Options) fileFrom(e *Entry, robotsURL string, now time.Time, f *fetched)
 		switch {
 		case e.Good != nil || !e.GoodFetched.IsZero():
 			a.GoodCopy, a.GoodFetched, body = true, e.GoodFetched, e.Good
-		case e.Failures > 0 && !e.Unreachable.IsZero() && now.Sub(e.Unreachable) >= unreachableLimit:
+		case e.Failures > 0 && !e.UnreachableSince.IsZero() && now.Sub(e.UnreachableSince) >= unreachableLimit:
 			a.State = StateUnavailable
 		}
 	}

@@ -62,9 +62,9 @@ type Entry struct {
 	// Failures is how many fetches in a row found the origin unreachable
 	// (5xx, 429, a network error or a timeout); 0 after any other outcome.
 	Failures int
-	// Unreachable is when the first of those failures happened, zero when
+	// UnreachableSince is when the first of those failures happened, zero when
 	// Failures is 0.
-	Unreachable time.Time
+	UnreachableSince time.Time
 	// Good is the body of the last 2xx fetch, kept while the origin is
 	// unreachable so that its rules keep being used; nil when there is
 	// none or when the last fetch was not a failure. GoodFetched is when
@@ -129,7 +129,7 @@ func (e Entry) MarshalBinary() ([]byte, error) {
 		Fetched:     e.Fetched,
 		Expires:     e.Expires,
 		Failures:    e.Failures,
-		Unreachable: e.Unreachable,
+		Unreachable: e.UnreachableSince,
 		Good:        e.Good,
 		GoodFetched: e.GoodFetched,
 		FinalURL:    e.FinalURL,
@@ -163,17 +163,17 @@ func (e *Entry) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: error text of %d bytes", ErrBadEntry, len(j.Err))
 	}
 	*e = Entry{
-		Status:      j.Status,
-		Body:        j.Body,
-		Fetched:     j.Fetched,
-		Expires:     j.Expires,
-		Failures:    j.Failures,
-		Unreachable: j.Unreachable,
-		Good:        j.Good,
-		GoodFetched: j.GoodFetched,
-		FinalURL:    j.FinalURL,
-		Redirects:   j.Redirects,
-		Err:         j.Err,
+		Status:           j.Status,
+		Body:             j.Body,
+		Fetched:          j.Fetched,
+		Expires:          j.Expires,
+		Failures:         j.Failures,
+		UnreachableSince: j.Unreachable,
+		Good:             j.Good,
+		GoodFetched:      j.GoodFetched,
+		FinalURL:         j.FinalURL,
+		Redirects:        j.Redirects,
+		Err:              j.Err,
 	}
 	return nil
 }

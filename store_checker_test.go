@@ -366,7 +366,7 @@ func TestCheckerHugeFailureCount(t *testing.T) {
 	s := newRobotsServer(t, serve(503, ""))
 	clk := newClock()
 	store := newMemStore()
-	huge := robots.Entry{Status: 503, Fetched: clk.Now(), Expires: clk.Now(), Failures: int(^uint(0) >> 1), Unreachable: clk.Now()}
+	huge := robots.Entry{Status: 503, Fetched: clk.Now(), Expires: clk.Now(), Failures: int(^uint(0) >> 1), UnreachableSince: clk.Now()}
 	if err := store.Put(context.Background(), s.URL, huge); err != nil {
 		t.Fatal(err)
 	}

@@ -22,9 +22,9 @@ func TestEntryRoundTrip(t *testing.T) {
 		{"200 empty body", robots.Entry{Status: 200, Body: []byte{}, Fetched: at, Expires: at.Add(time.Hour)}},
 		{"404", robots.Entry{Status: 404, Fetched: at, Expires: at.Add(24 * time.Hour)}},
 		{"503 with a good copy", robots.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 3,
-			Unreachable: at.Add(-time.Hour), Good: []byte("User-agent: *\nAllow: /\n"), GoodFetched: at.Add(-48 * time.Hour)}},
-		{"network error", robots.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, Unreachable: at}},
-		{"timeout", robots.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, Unreachable: at,
+			UnreachableSince: at.Add(-time.Hour), Good: []byte("User-agent: *\nAllow: /\n"), GoodFetched: at.Add(-48 * time.Hour)}},
+		{"network error", robots.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, UnreachableSince: at}},
+		{"timeout", robots.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, UnreachableSince: at,
 			FinalURL: "https://example.com/robots.txt", Err: "timeout"}},
 		{"too many redirects", robots.Entry{Status: 302, Fetched: at, Expires: at.Add(24 * time.Hour),
 			FinalURL: "https://b.example/robots.txt", Redirects: 6}},
@@ -90,7 +90,7 @@ func TestEntryWithoutLaterFields(t *testing.T) {
 		t.Fatalf("UnmarshalBinary: %v", err)
 	}
 	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	want := robots.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, Unreachable: at}
+	want := robots.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, UnreachableSince: at}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("UnmarshalBinary mismatch (-want +got):\n%s", diff)
 	}

@@ -17,7 +17,7 @@ func FuzzDecode(f *testing.F) {
 	for _, e := range []robots.Entry{
 		{Status: 200, Body: []byte("User-agent: *\nDisallow: /x\n"), Fetched: now, Expires: now.Add(24 * time.Hour)},
 		{Status: 404, Fetched: now, Expires: now.Add(time.Hour)},
-		{Status: 503, Fetched: now, Expires: now.Add(time.Minute), Failures: 2, Unreachable: now.Add(-time.Hour),
+		{Status: 503, Fetched: now, Expires: now.Add(time.Minute), Failures: 2, UnreachableSince: now.Add(-time.Hour),
 			Good: []byte("User-agent: *\nAllow: /\n"), GoodFetched: now.Add(-48 * time.Hour)},
 	} {
 		data, err := e.MarshalBinary()

@@ -40,10 +40,10 @@ func ExampleTTL() {
 	ok := robots.Entry{Status: 200, Fetched: now, Expires: now.Add(24 * time.Hour)}
 	gone := robots.Entry{Status: 404, Fetched: now, Expires: now.Add(24 * time.Hour)}
 	down := robots.Entry{Status: 503, Fetched: now, Expires: now.Add(time.Hour),
-		Failures: 12, Unreachable: now.Add(-10 * 24 * time.Hour), Good: []byte("User-agent: *\nDisallow: /x\n")}
+		Failures: 12, UnreachableSince: now.Add(-10 * 24 * time.Hour), Good: []byte("User-agent: *\nDisallow: /x\n")}
 	fmt.Println(redisstore.TTL(ok, now))   // Expires + 30 days
 	fmt.Println(redisstore.TTL(gone, now)) // Expires
-	fmt.Println(redisstore.TTL(down, now)) // Unreachable + 30 days
+	fmt.Println(redisstore.TTL(down, now)) // UnreachableSince + 30 days
 	// Output:
 	// 744h0m0s
 	// 24h0m0s

@@ -19,15 +19,15 @@
 // Put sets a Redis expiry on each entry, so that Redis holds it as long as
 // a Checker can still use it, and no longer:
 //
-//	until = Expires                      4xx, 3xx: the entry is the cache while fresh
-//	until = Expires + 30 days            2xx: the body is also the last good copy, used
-//	                                     if the next fetch, due at Expires, finds the
-//	                                     origin unreachable (RFC 9309 2.3.1.4)
-//	until = max(Unreachable + 30 days,   Failures > 0: when the origin became unreachable
-//	            Expires + 24 hours)      decides when, with no good copy, it counts as
-//	                                     unavailable (after 30 days); the next fetch
-//	                                     carries the outage and its good copy on if it
-//	                                     comes within a day of Expires
+//	until = Expires                  4xx, 3xx: the entry is the cache while fresh
+//	until = Expires + 30 days        2xx: the body is also the last good copy, used
+//	                                 if the next fetch, due at Expires, finds the
+//	                                 origin unreachable (RFC 9309 2.3.1.4)
+//	until = max(UnreachableSince     Failures > 0: when the origin became unreachable
+//	            + 30 days,           decides when, with no good copy, it counts as
+//	            Expires + 24 hours)  unavailable (after 30 days); the next fetch
+//	                                 carries the outage and its good copy on if it
+//	                                 comes within a day of Expires
 //	TTL   = min(until - now, MaxTTL), in whole milliseconds
 //
 // An entry with nothing left to keep (a TTL of zero or less) is deleted
@@ -279,7 +279,7 @@ func TTL(e robots.Entry, now time.Time) time.Duration {
 		until = e.Expires.Add(goodCopyWindow)
 	}
 	if e.Failures > 0 {
-		until = later(e.Unreachable.Add(goodCopyWindow), e.Expires.Add(outageGrace))
+		until = later(e.UnreachableSince.Add(goodCopyWindow), e.Expires.Add(outageGrace))
 	}
 	ttl := until.Sub(now)
 	if ttl > MaxTTL {

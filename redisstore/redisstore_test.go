@@ -53,14 +53,14 @@ var accessStates = []struct {
 	{
 		name: "503 with a last good copy",
 		e: robots.Entry{Status: 503, Fetched: now, Expires: now.Add(10 * time.Minute),
-			Failures: 4, Unreachable: now.Add(-2 * day),
+			Failures: 4, UnreachableSince: now.Add(-2 * day),
 			Good: []byte("User-agent: *\nDisallow: /cgi-bin/\n"), GoodFetched: now.Add(-3 * day)},
-		ttl: 28 * day, // Unreachable + 30 days
+		ttl: 28 * day, // UnreachableSince + 30 days
 	},
 	{
 		name: "31 days unreachable",
 		e: robots.Entry{Status: 0, Fetched: now, Expires: now.Add(time.Hour),
-			Failures: 40, Unreachable: now.Add(-31 * day)},
+			Failures: 40, UnreachableSince: now.Add(-31 * day)},
 		ttl: time.Hour + day, // Expires + 24 hours: the next fetch still sees the outage
 	},
 }
@@ -105,9 +105,9 @@ func TestTTL(t *testing.T) {
 		{"404 fresh for an hour", robots.Entry{Status: 404, Expires: now.Add(time.Hour)}, time.Hour},
 		{"404 expired", robots.Entry{Status: 404, Expires: now.Add(-time.Second)}, -time.Second},
 		{"too many redirects", robots.Entry{Status: 301, Expires: now.Add(day)}, day},
-		{"first failure", robots.Entry{Status: 500, Expires: now.Add(time.Minute), Failures: 1, Unreachable: now}, 30 * day},
-		{"29 days unreachable", robots.Entry{Status: 0, Expires: now.Add(time.Hour), Failures: 9, Unreachable: now.Add(-29 * day)}, 25 * time.Hour},
-		{"30 days unreachable", robots.Entry{Status: 429, Expires: now.Add(time.Hour), Failures: 9, Unreachable: now.Add(-30 * day)}, 25 * time.Hour},
+		{"first failure", robots.Entry{Status: 500, Expires: now.Add(time.Minute), Failures: 1, UnreachableSince: now}, 30 * day},
+		{"29 days unreachable", robots.Entry{Status: 0, Expires: now.Add(time.Hour), Failures: 9, UnreachableSince: now.Add(-29 * day)}, 25 * time.Hour},
+		{"30 days unreachable", robots.Entry{Status: 429, Expires: now.Add(time.Hour), Failures: 9, UnreachableSince: now.Add(-30 * day)}, 25 * time.Hour},
 		{"2xx expiring in a year", robots.Entry{Status: 200, Expires: now.Add(365 * day)}, redisstore.MaxTTL},
 		{"milliseconds round down", robots.Entry{Status: 404, Expires: now.Add(1500 * time.Microsecond)}, time.Millisecond},
 		{"under a millisecond", robots.Entry{Status: 404, Expires: now.Add(999 * time.Microsecond)}, 0},
@@ -247,7 +247,7 @@ func TestDefaultMaxValueFitsDefaultParseLimit(t *testing.T) {
 	if n := len(mustMarshal(t, e)); n > redisstore.DefaultMaxValue {
 		t.Errorf("an entry with a body at the parse limit encodes to %d bytes, over DefaultMaxValue %d", n, redisstore.DefaultMaxValue)
 	}
-	e = robots.Entry{Status: 503, Good: e.Body, Fetched: now, Expires: now.Add(day), Failures: 1, Unreachable: now}
+	e = robots.Entry{Status: 503, Good: e.Body, Fetched: now, Expires: now.Add(day), Failures: 1, UnreachableSince: now}
 	if n := len(mustMarshal(t, e)); n > redisstore.DefaultMaxValue {
 		t.Errorf("an entry with a good copy at the parse limit encodes to %d bytes, over DefaultMaxValue %d", n, redisstore.DefaultMaxValue)
 	}
