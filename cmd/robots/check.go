@@ -232,6 +232,8 @@ var reasonCodes = map[robots.Reason]string{
 	robots.NoRuleMatched: "no_rule_matched",
 	robots.NoGroup:       "no_group",
 	robots.RobotsTxt:     "robots_txt",
+	robots.Unavailable:   "unavailable",
+	robots.Unreachable:   "unreachable",
 }
 
 func reasonCode(r robots.Reason) string {
@@ -438,7 +440,7 @@ func (e *env) otherOrigins(robotsTxt string, urls []string) {
 		if !isURL(u) {
 			continue
 		}
-		if r, err := robotsURL(u); err == nil && r != robotsTxt {
+		if r, err := robots.URLFor(u); err == nil && r != robotsTxt {
 			if n == 0 {
 				first = u
 			}

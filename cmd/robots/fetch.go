@@ -114,13 +114,3 @@ func (s *captureStore) entry(ctx context.Context) (robots.Entry, bool) {
 	}
 	return robots.Entry{}, false
 }
-
-// robotsURL returns the robots.txt URL of a page.
-func robotsURL(page string) (string, error) {
-	return robots.URLFor(page)
-}
-
-func init() {
-	reasonCodes[robots.Unavailable] = "unavailable"
-	reasonCodes[robots.Unreachable] = "unreachable"
-}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/crawlkit/robots"
 )
 
 const urlHelp = `usage: robots url [-json] PAGEURL...
@@ -59,7 +61,7 @@ func runURL(ctx context.Context, e *env, args []string) int {
 	status = exitOK
 	rep := urlReport{URLs: []urlResult{}}
 	for _, page := range pos {
-		u, err := robotsURL(page)
+		u, err := robots.URLFor(page)
 		res := urlResult{Page: page, Robots: u}
 		if err != nil {
 			res.Robots, res.Error = "", strings.TrimPrefix(err.Error(), "robots: ")
