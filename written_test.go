@@ -144,6 +144,17 @@ func ExampleParseLines() {
 	// line 4: sitemap /news.xml
 }
 
+func ExampleOptions_ParseLines() {
+	// A user-agent line after 600 KiB of comments, past the default limit.
+	body := []byte(strings.Repeat("# padding\n", 600*1024/10) + "User-agent: LateBot\n")
+	fmt.Println(len(robots.ParseLines(body).Agents))
+	lines := robots.Options{MaxBytes: 1 << 20}.ParseLines(body)
+	fmt.Println(lines.Agents[0].Value)
+	// Output:
+	// 0
+	// LateBot
+}
+
 // FuzzWrittenLines checks what ParseLines says against the File that
 // Parse makes of the same body, on any body.
 func FuzzWrittenLines(f *testing.F) {
