@@ -1,4 +1,4 @@
-package robots
+package crawl
 
 import (
 	"context"
@@ -73,8 +73,9 @@ type Entry struct {
 	GoodFetched time.Time
 	// FinalURL is the URL of the last fetch's last request, after
 	// redirects; "" means the robots.txt URL itself. Redirects and Err are
-	// those of [Access]: how many redirects were followed (six for too
-	// many), and what went wrong, such as "timeout". They let every
+	// those of [robots.Access]: how many redirects were followed (six for
+	// too many), and what went wrong, such as "timeout" or "too many
+	// redirects". They let every
 	// Checker that reads the entry explain it as the one that fetched it
 	// did.
 	FinalURL  string
@@ -108,7 +109,7 @@ type entryJSON struct {
 
 // ErrBadEntry is returned, wrapped, by [Entry.UnmarshalBinary] for data that
 // is not an encoded Entry, or that encodes one no fetch could have made.
-var ErrBadEntry = errors.New("robots: bad entry")
+var ErrBadEntry = errors.New("crawl: bad entry")
 
 // MarshalBinary encodes e as a JSON object with a version, so that a Store
 // can keep it as an opaque value:
