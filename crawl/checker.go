@@ -47,13 +47,13 @@ const storeTimeout = time.Second
 //
 // # Fetching
 //
-// A Checker fetches scheme://host[:port]/robots.txt (see [robots.URLFor]) with its
-// Client, sending its UserAgent. It follows at most five redirects itself,
-// to other hosts too, whatever the Client's CheckRedirect says, and applies
-// the result to the origin it asked about. It reads at most the parse limit
-// of [robots.Options] plus one byte of the body, after decompression (a gzip bomb
-// costs 500 KiB). What comes back decides, as [robots.Options.FromStatus] says: a
-// 2xx body is parsed; a 4xx (but 429), or more than five redirects, is
+// A Checker fetches scheme://host[:port]/robots.txt (see [robots.URLFor])
+// with its Client, sending its UserAgent. It follows at most five redirects
+// itself, to other hosts too, whatever the Client's CheckRedirect says, and
+// applies the result to the origin it asked about. It reads at most the
+// parse limit of its Options ([robots.Options.Limit]) plus one byte of the
+// body, after decompression (a gzip bomb costs 500 KiB). What comes back
+// decides, as [robots.Options.FromStatus] says: a 2xx body is parsed; a 4xx (but 429), or more than five redirects, is
 // "unavailable" and allows everything; a 5xx, a 429, a network error or a
 // fetch longer than FetchTimeout is "unreachable" and disallows everything.
 //
@@ -80,7 +80,8 @@ const storeTimeout = time.Second
 //
 // Parsed files are kept in memory, at most CacheEntries of them and at most
 // CacheBytes of estimated size (a file counts what it keeps alive: its
-// body, its rules and their indexes), evicting the least recently used.
+// body, and its rules and their indexes as [robots.File.Size] estimates
+// them), evicting the least recently used.
 // The file added last is never evicted, so the bytes bound can be exceeded
 // by one file bigger than the bound.
 //

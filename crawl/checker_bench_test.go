@@ -15,17 +15,17 @@ import (
 )
 
 // cachedChecker returns a Checker that has cached the robots.txt of an
-// origin serving testdata/bench/realistic_5k.txt, and the 1,000 URLs of
-// testdata/bench/urls.txt moved to that origin.
+// origin serving ../testdata/bench/realistic_5k.txt, and the 1,000 URLs of
+// ../testdata/bench/urls.txt moved to that origin.
 func cachedChecker(b *testing.B) (*crawl.Checker, []string) {
 	b.Helper()
-	body, err := os.ReadFile(filepath.Join("testdata", "bench", "realistic_5k.txt"))
+	body, err := os.ReadFile(filepath.Join("..", "testdata", "bench", "realistic_5k.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(body) }))
 	b.Cleanup(s.Close)
-	f, err := os.Open(filepath.Join("testdata", "bench", "urls.txt"))
+	f, err := os.Open(filepath.Join("..", "testdata", "bench", "urls.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -507,3 +507,72 @@ func TestCheckerAllowedCachedDoesNotAllocate(t *testing.T) {
 		t.Errorf("Allowed on a cached origin made %v allocations, want 0", allocs)
 	}
 }
+
+// TestCheckerEntry checks that Entry gives what the Checker fetched, with
+// the File that File gives, from one fetch, and that the Entry's bytes are
+// the caller's own.
+func TestCheckerEntry(t *testing.T) {
+	tests := []struct {
+		name     string
+		status   int
+		body     string
+		wantBody []byte
+		redirect int // redirects before the robots.txt
+	}{
+		{"200", 200, privateRobots, []byte(privateRobots), 0},
+		{"200 empty", 200, "", []byte{}, 0},
+		{"404", 404, privateRobots, nil, 0},
+		{"503", 503, privateRobots, nil, 0},
+		{"200 after a redirect", 200, privateRobots, []byte(privateRobots), 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/robots.txt" && tt.redirect > 0 {
+					http.Redirect(w, r, "/real-robots.txt", http.StatusFound)
+					return
+				}
+				w.WriteHeader(tt.status)
+				fmt.Fprint(w, tt.body)
+			})
+			c := &crawl.Checker{}
+			ctx := context.Background()
+			e, f, err := c.Entry(ctx, s.URL+"/page")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Status != tt.status || !bytes.Equal(e.Body, tt.wantBody) || (e.Body == nil) != (tt.wantBody == nil) || e.Redirects != tt.redirect {
+				t.Errorf("Entry = status %d, body %q, %d redirects; want %d, %q, %d", e.Status, e.Body, e.Redirects, tt.status, tt.wantBody, tt.redirect)
+			}
+			if a := f.Access(); a.Status != tt.status || a.Bytes != len(tt.wantBody) || a.Fetched != e.Fetched || a.Expires != e.Expires {
+				t.Errorf("File's Access = %+v, does not match the Entry %+v", a, e)
+			}
+			same, err := c.File(ctx, s.URL+"/other")
+			if err != nil || same != f {
+				t.Errorf("File = %p, %v; want the File Entry gave, %p", same, err, f)
+			}
+			if len(e.Body) > 0 {
+				e.Body[0] = 'X' // the caller's own: the next Entry is unchanged
+				again, _, err := c.Entry(ctx, s.URL+"/")
+				if err != nil || !bytes.Equal(again.Body, tt.wantBody) {
+					t.Errorf("after changing the Entry's body, Entry gives %q, %v; want %q", again.Body, err, tt.wantBody)
+				}
+			}
+			if got := s.hits.Load(); got != 1 {
+				t.Errorf("robots.txt fetched %d times, want 1", got)
+			}
+		})
+	}
+}
+
+func TestCheckerEntryErrors(t *testing.T) {
+	c := &crawl.Checker{}
+	if _, f, err := c.Entry(context.Background(), "ftp://example.com/"); !errors.Is(err, robots.ErrBadURL) || f != nil {
+		t.Errorf("Entry(ftp URL) = %v, %v; want nil and ErrBadURL", f, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := c.Entry(ctx, "http://127.0.0.1:1/"); !errors.Is(err, context.Canceled) {
+		t.Errorf("Entry with a cancelled context: error %v, want context.Canceled", err)
+	}
+}

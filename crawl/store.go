@@ -11,8 +11,8 @@ import (
 // A Store keeps the robots.txt [Entry] of each origin beyond the memory of
 // one [Checker], so that a fleet of crawlers can share what each has
 // fetched. Origins are keys such as "https://example.com" or
-// "http://[::1]:8080": scheme, host in ASCII and port, as [URLFor] writes
-// them without the path.
+// "http://[::1]:8080": scheme, host in ASCII and port, as [robots.Origin]
+// writes them.
 //
 // A Checker reads its Store only when it has no fresh parsed copy in
 // memory, and writes it after each fetch. A Store that fails or is slow

@@ -482,3 +482,23 @@ func TestStoredEntryExplainsAlike(t *testing.T) {
 		})
 	}
 }
+
+// TestStoredEntryTooManyRedirectsWithoutErr checks that an entry put
+// before fetches wrote "too many redirects" into Err still explains itself
+// so: six redirects say it.
+func TestStoredEntryTooManyRedirectsWithoutErr(t *testing.T) {
+	store := newMemStore()
+	now := time.Now()
+	origin := "http://127.0.0.1:1"
+	if err := store.Put(context.Background(), origin, crawl.Entry{Status: 302, Redirects: 6, Fetched: now, Expires: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	c := &crawl.Checker{Store: store}
+	e, err := c.Explain(context.Background(), "MyBot", origin+"/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := e.String(), "robots.txt unavailable (too many redirects): all allowed"; got != want || !e.Allowed {
+		t.Errorf("Explain = %v, %q; want allowed, %q", e.Allowed, got, want)
+	}
+}

@@ -125,10 +125,14 @@ type Store struct {
 	now      func() time.Time
 }
 
+// A Store is a crawl.Leaser, and so a crawl.Store: a crawl.Checker whose
+// Store it is takes leases from it.
 var _ crawl.Leaser = (*Store)(nil)
 
-// New returns a Store that keeps its entries through client. opts may be
-// nil. The client is the caller's: the Store does not close it.
+// New returns a Store that keeps its entries through client: a
+// [crawl.Store] that is also a [crawl.Leaser], to set as a
+// crawl.Checker's Store. opts may be nil. The client is the caller's: the
+// Store does not close it.
 //
 // The Store enforces Options.Timeout on every call whatever the client's
 // settings, but only a client made with ContextTimeoutEnabled set gives up
