@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/url"
 	"slices"
 	"strconv"
@@ -82,15 +83,6 @@ warning or an error, 2 when a SOURCE cannot be read or fetched (the others
 are still linted).
 `
 
-// A finding is one line of lint's output.
-type finding struct {
-	Source   string `json:"source"`
-	Line     int    `json:"line"`
-	Severity string `json:"severity"`
-	Code     string `json:"code"`
-	Message  string `json:"message"`
-}
-
 // Severities.
 const (
 	sevError   = "error"
@@ -98,26 +90,12 @@ const (
 	sevInfo    = "info"
 )
 
-type lintSource struct {
-	Source   string     `json:"source"`
-	Fetch    *fetchInfo `json:"fetch"`
-	Unlisted int        `json:"unlisted"`
-}
-
-type lintReport struct {
-	Sources  []lintSource `json:"sources"`
-	Findings []finding    `json:"findings"`
-	Errors   int          `json:"errors"`
-	Warnings int          `json:"warnings"`
-	Infos    int          `json:"infos"`
-}
-
 func runLint(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e)
-	asJSON := fs.Bool("json", false, "")
-	maxBytes := fs.maxBytesFlag()
+	asJSON := fs.jsonFlag()
+	fs.maxBytesFlag()
 	fs.timeoutFlag()
-	pos, o, status, ok := fs.parseOptions(args, maxBytes)
+	pos, o, status, ok := fs.parseOptions(args)
 	if !ok {
 		return status
 	}
@@ -140,6 +118,23 @@ func runLint(ctx context.Context, e *env, args []string) int {
 		rep.Sources = append(rep.Sources, lintSource{Source: name, Fetch: s.fetch, Unlisted: unlisted})
 		rep.Findings = append(rep.Findings, found...)
 	}
+	rep.count()
+	if *asJSON {
+		writeJSON(e.stdout, rep)
+	} else {
+		writeLint(e.stdout, rep)
+	}
+	switch {
+	case failed:
+		return exitFailure
+	case rep.Errors+rep.Warnings > 0:
+		return exitFound
+	}
+	return exitOK
+}
+
+// count sets the numbers of findings of each severity.
+func (rep *lintReport) count() {
 	for _, f := range rep.Findings {
 		switch f.Severity {
 		case sevError:
@@ -150,24 +145,16 @@ func runLint(ctx context.Context, e *env, args []string) int {
 			rep.Infos++
 		}
 	}
-	switch {
-	case failed:
-		status = exitFailure
-	case rep.Errors+rep.Warnings > 0:
-		status = exitFound
-	default:
-		status = exitOK
-	}
-	if *asJSON {
-		writeJSON(e.stdout, rep)
-		return status
-	}
+}
+
+// writeLint writes lint's text output: the findings, then a summary.
+func writeLint(w io.Writer, rep lintReport) {
 	unlisted := 0
 	for _, s := range rep.Sources {
 		unlisted += s.Unlisted
 	}
 	for _, f := range rep.Findings {
-		fmt.Fprintf(e.stdout, "%s:%d: %s: %s\n", safe(f.Source), f.Line, f.Severity, safe(f.Message))
+		fmt.Fprintf(w, "%s:%d: %s: %s\n", safe(f.Source), f.Line, f.Severity, safe(f.Message))
 	}
 	var sum string
 	if len(rep.Findings) == 0 {
@@ -183,9 +170,8 @@ func runLint(ctx context.Context, e *env, args []string) int {
 		sum += "; " + plural(unlisted, "more finding") + " on the lines of what is not a robots.txt, not listed"
 	}
 	if len(rep.Sources) > 0 {
-		fmt.Fprintln(e.stdout, sum)
+		fmt.Fprintln(w, sum)
 	}
-	return status
 }
 
 // linter gathers the findings on one source.
@@ -397,37 +383,6 @@ func (l *linter) rules(rules []robots.Rule) {
 			l.add(r.Line, sevWarning, "overridden-disallow", "%q does nothing: %q at line %d has the same pattern, and allow wins a tie", r.String(), a.String(), a.Line)
 		}
 	}
-}
-
-// A mergedGroup is a group of a file, with the groups as written that
-// name the same crawler merged, and the product tokens (and "*") whose
-// group it is, as first written.
-type mergedGroup struct {
-	tokens []string
-	*robots.Group
-}
-
-// mergedGroups returns the distinct merged groups of f, in the order of
-// their first user-agent line.
-func mergedGroups(s *source) []mergedGroup {
-	f := s.file
-	var out []mergedGroup
-	seen := map[string]bool{}
-	for _, a := range s.lines.Agents {
-		key := strings.ToLower(a.Token)
-		if key == "" || seen[key] {
-			continue
-		}
-		seen[key] = true
-		g := f.Group(a.Token)
-		i := slices.IndexFunc(out, func(m mergedGroup) bool { return m.Group == g })
-		if i < 0 {
-			out = append(out, mergedGroup{Group: g})
-			i = len(out) - 1
-		}
-		out[i].tokens = append(out[i].tokens, a.Token)
-	}
-	return out
 }
 
 // contentKind tells a body that is not a robots.txt at all: "html",

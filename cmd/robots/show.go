@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/crawlkit/robots"
@@ -52,53 +53,12 @@ JSON (-json), one object; every field is always present:
 Exit status: 0, or 2 for a usage, read or fetch error.
 `
 
-type showReport struct {
-	Source      string       `json:"source"`
-	Fetch       *fetchInfo   `json:"fetch"`
-	Groups      []showGroup  `json:"groups"`
-	Sitemaps    []showLine   `json:"sitemaps"`
-	Records     []showRecord `json:"records"`
-	Diagnostics []showDiag   `json:"diagnostics"`
-}
-
-type showGroup struct {
-	Agents     []string    `json:"agents"`
-	AgentLines []showAgent `json:"agent_lines"`
-	CrawlDelay *float64    `json:"crawl_delay"`
-	Rules      []jsonRule  `json:"rules"`
-	group      *robots.Group
-}
-
-type showAgent struct {
-	Line  int    `json:"line"`
-	Value string `json:"value"`
-	Token string `json:"token"`
-}
-
-type showLine struct {
-	Line int    `json:"line"`
-	URL  string `json:"url"`
-}
-
-type showRecord struct {
-	Line   int      `json:"line"`
-	Key    string   `json:"key"`
-	Value  string   `json:"value"`
-	Agents []string `json:"agents"`
-}
-
-type showDiag struct {
-	Line   int    `json:"line"`
-	Kind   string `json:"kind"`
-	Detail string `json:"detail"`
-}
-
 func runShow(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e)
-	asJSON := fs.Bool("json", false, "")
-	maxBytes := fs.maxBytesFlag()
+	asJSON := fs.jsonFlag()
+	fs.maxBytesFlag()
 	fs.timeoutFlag()
-	pos, o, status, ok := fs.parseOptions(args, maxBytes)
+	pos, o, status, ok := fs.parseOptions(args)
 	if !ok {
 		return status
 	}
@@ -112,9 +72,14 @@ func runShow(ctx context.Context, e *env, args []string) int {
 	rep := describe(s)
 	if *asJSON {
 		writeJSON(e.stdout, rep)
-		return exitOK
+	} else {
+		writeShow(e.stdout, s, rep)
 	}
-	w := e.stdout
+	return exitOK
+}
+
+// writeShow writes show's text output.
+func writeShow(w io.Writer, s *source, rep showReport) {
 	if s.fetch != nil {
 		fmt.Fprintln(w, s.fetch.text())
 	}
@@ -122,27 +87,7 @@ func runShow(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(w, "no groups")
 	}
 	for _, g := range rep.Groups {
-		names := make([]string, len(g.Agents))
-		for i, a := range g.Agents {
-			names[i] = safe(a)
-		}
-		fmt.Fprintf(w, "group for %s\n", strings.Join(names, ", "))
-		for _, a := range g.AgentLines {
-			fmt.Fprintf(w, "  user-agent line %d: %s", a.Line, safe(a.Value))
-			if a.Token != a.Value {
-				fmt.Fprintf(w, " (read as %s)", safe(a.Token))
-			}
-			fmt.Fprintln(w)
-		}
-		if d, ok := g.group.CrawlDelay(); ok {
-			fmt.Fprintf(w, "  crawl-delay %v\n", d)
-		}
-		if len(g.Rules) == 0 {
-			fmt.Fprintln(w, "  no rules")
-		}
-		for _, r := range g.Rules {
-			fmt.Fprintf(w, "  line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
-		}
+		writeShowGroup(w, g)
 	}
 	if len(rep.Sitemaps) > 0 {
 		fmt.Fprintln(w, "sitemaps")
@@ -162,7 +107,6 @@ func runShow(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(w, "  %s\n", safe(d.String()))
 		}
 	}
-	return exitOK
 }
 
 // describe returns what show prints of s.
@@ -198,4 +142,29 @@ func describe(s *source) showReport {
 		rep.Diagnostics = append(rep.Diagnostics, showDiag{Line: d.Line, Kind: d.Kind.String(), Detail: d.Detail})
 	}
 	return rep
+}
+
+// writeShowGroup writes a group in show's text output.
+func writeShowGroup(w io.Writer, g showGroup) {
+	names := make([]string, len(g.Agents))
+	for i, a := range g.Agents {
+		names[i] = safe(a)
+	}
+	fmt.Fprintf(w, "group for %s\n", strings.Join(names, ", "))
+	for _, a := range g.AgentLines {
+		fmt.Fprintf(w, "  user-agent line %d: %s", a.Line, safe(a.Value))
+		if a.Token != a.Value {
+			fmt.Fprintf(w, " (read as %s)", safe(a.Token))
+		}
+		fmt.Fprintln(w)
+	}
+	if d, ok := g.group.CrawlDelay(); ok {
+		fmt.Fprintf(w, "  crawl-delay %v\n", d)
+	}
+	if len(g.Rules) == 0 {
+		fmt.Fprintln(w, "  no rules")
+	}
+	for _, r := range g.Rules {
+		fmt.Fprintf(w, "  line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
+	}
 }
