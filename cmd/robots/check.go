@@ -10,7 +10,7 @@ import (
 	"github.com/crawlkit/robots"
 )
 
-const checkHelp = `usage: robots check [-agent NAME] [-json] [-max-bytes N] [-urls FILE] [-timeout D] SOURCE [URL...]
+const checkHelp = `usage: robots check [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] [-timeout D] SOURCE [URL...]
 
 Check says whether the crawler NAME may fetch each URL under the robots.txt
 SOURCE, and why: the line that decided, or why no rule did.
@@ -28,7 +28,8 @@ Options:
                  '-' and '_'), or * for the rules of crawlers without a
                  group of their own (the default). A whole User-Agent
                  header (Googlebot/2.1 ...) is cut to its product token,
-                 with a note.
+                 with a note. Can be repeated: every URL is checked for
+                 every agent.
   -json          write one JSON object, described below, instead of text.
   -max-bytes N   parse the first N bytes (default and least 512000, the
                  500 KiB RFC 9309 asks crawlers to read at least; at most
@@ -37,8 +38,10 @@ Options:
                  line; blank lines and lines starting with # are skipped.
   -timeout D     how long a fetch may take (default 30s).
 
-Output: for a fetched SOURCE, a line saying what was fetched; then the
-group that applies to the agent; then one line per URL: "allowed" or
+Output: for a fetched SOURCE, a line saying what was fetched; a warning
+when the answers come from a body that is not all read (cut at the parse
+limit) or is no robots.txt (HTML, UTF-16, binary); then for each agent,
+the group that applies to it and one line per URL: "allowed" or
 "disallowed", the URL, and the line that decided or why none did. When the
 path matched differs from the URL's path as written (it is compared in
 canonical percent-encoding), it follows in brackets:
@@ -58,13 +61,20 @@ JSON (-json), one object; every field is always present:
 	    // {"url": "...", "final_url": "...", "redirects": 0, "status": 200,
 	    //  "bytes": 120, "state": "parsed" | "unavailable" | "unreachable",
 	    //  "error": ""}
-	  "agent": "Googlebot",           // the product token checked
-	  "group": {                      // the group that applies, or null
-	    "agents": ["Googlebot"],      //   its user-agent values
-	    "lines": [11],                //   the line numbers of its user-agent lines
-	    "fallback": false             //   true when it is the * group because
-	  },                              //   no group names the agent
-	  "results": [{
+	  "warnings": [],                 // why the answers may not be what the
+	    // site means: the body was cut at the parse limit, or is HTML,
+	    // UTF-16 or binary; each a sentence
+	  "agents": ["Googlebot"],        // the product tokens checked
+	  "groups": [{                    // for each agent, in order:
+	    "agent": "Googlebot",
+	    "group": {                    //   the group that applies, or null
+	      "agents": ["Googlebot"],    //   its user-agent values
+	      "lines": [11],              //   the line numbers of its user-agent lines
+	      "fallback": false           //   true when it is the * group because
+	    }                             //   no group names the agent
+	  }],
+	  "results": [{                   // every URL for the first agent, then
+	    "agent": "Googlebot",         // for the next
 	    "url": "https://example.com/private/x",
 	    "allowed": false,
 	    "reason": "rule_matched",     // rule_matched, index_page_rule,
@@ -82,7 +92,7 @@ a timeout; the output still says what a crawler would do).
 
 func runCheck(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e)
-	agent := fs.agentFlag()
+	agentFlags := fs.agentsFlag()
 	asJSON := fs.jsonFlag()
 	fs.maxBytesFlag()
 	urlsFile := fs.urlsFlag()
@@ -108,7 +118,10 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 		}
 		urls = []string{src}
 	}
-	tok, ok := e.agentToken(*agent)
+	if len(*agentFlags) == 0 {
+		*agentFlags = stringList{"*"}
+	}
+	agents, ok := e.agentTokens(*agentFlags)
 	if !ok {
 		return exitFailure
 	}
@@ -119,7 +132,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	if s.fetch != nil {
 		e.otherOrigins(s.fetch.URL, urls)
 	}
-	rep, status := checkAll(s, tok, urls)
+	rep, status := checkAll(s, agents, urls)
 	if *asJSON {
 		writeJSON(e.stdout, rep)
 	} else {
@@ -128,20 +141,25 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	return status
 }
 
-// checkAll checks each URL for agent against s, and returns the report
-// and the exit status.
-func checkAll(s *source, agent string, urls []string) (checkReport, int) {
-	rep := checkReport{Source: s.name, Fetch: s.fetch, Agent: agent, Results: make([]checkResult, 0, len(urls))}
-	if s.fetch == nil || s.fetch.State == "parsed" {
-		rep.Group = appliedGroup(s, agent)
-	}
+// checkAll checks each URL for each agent against s, and returns the
+// report and the exit status.
+func checkAll(s *source, agents, urls []string) (checkReport, int) {
+	rep := checkReport{Source: s.name, Fetch: s.fetch, Warnings: bodyWarnings(s), Agents: agents,
+		Groups: []agentGroup{}, Results: make([]checkItem, 0, len(agents)*len(urls))}
 	status := exitOK
-	for _, u := range urls {
-		x := s.file.Explain(agent, u)
-		if !x.Allowed {
-			status = exitFound
+	for _, a := range agents {
+		g := agentGroup{Agent: a}
+		if s.fetch == nil || s.fetch.State == "parsed" {
+			g.Group = appliedGroup(s, a)
 		}
-		rep.Results = append(rep.Results, result(u, x))
+		rep.Groups = append(rep.Groups, g)
+		for _, u := range urls {
+			x := s.file.Explain(a, u)
+			if !x.Allowed {
+				status = exitFound
+			}
+			rep.Results = append(rep.Results, checkItem{Agent: a, checkResult: result(u, x)})
+		}
 	}
 	return rep, status
 }
@@ -151,8 +169,8 @@ func writeCheck(w io.Writer, s *source, rep checkReport) {
 	if s.fetch != nil {
 		fmt.Fprintln(w, s.fetch.text())
 	}
-	if s.fetch == nil || s.fetch.State == "parsed" {
-		fmt.Fprintln(w, groupText(s, rep.Agent, rep.Group))
+	for _, msg := range rep.Warnings {
+		fmt.Fprintln(w, "warning: "+msg)
 	}
 	// URLs are padded to the longest, up to urlColumn: a longer URL
 	// overflows its column rather than widening every line, so the output
@@ -162,12 +180,24 @@ func writeCheck(w io.Writer, s *source, rep checkReport) {
 	for _, r := range rep.Results {
 		width = max(width, min(utf8.RuneCountInString(safe(r.URL)), urlColumn))
 	}
-	for _, r := range rep.Results {
-		line := fmt.Sprintf("%-10s  %-*s  %s", verdict(r.Allowed), width, safe(r.URL), safe(r.Explanation))
-		if r.Path != "" && r.Path != writtenPath(r.URL) {
-			line += " [path " + safe(r.Path) + "]"
+	per := 0 // results for each agent
+	if len(rep.Groups) > 0 {
+		per = len(rep.Results) / len(rep.Groups)
+	}
+	for i, g := range rep.Groups {
+		switch {
+		case s.fetch == nil || s.fetch.State == "parsed":
+			fmt.Fprintln(w, groupText(s, g.Agent, g.Group))
+		case len(rep.Groups) > 1:
+			fmt.Fprintln(w, "agent "+g.Agent)
 		}
-		fmt.Fprintln(w, line)
+		for _, r := range rep.Results[i*per : (i+1)*per] {
+			line := fmt.Sprintf("%-10s  %-*s  %s", verdict(r.Allowed), width, safe(r.URL), safe(r.Explanation))
+			if r.Path != "" && r.Path != writtenPath(r.URL) {
+				line += " [path " + safe(r.Path) + "]"
+			}
+			fmt.Fprintln(w, line)
+		}
 	}
 }
 

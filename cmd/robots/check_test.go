@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -12,15 +13,34 @@ import (
 // checkJSON is check's JSON output, decoded strictly: every documented
 // field, and no other.
 type checkJSON struct {
-	Source string     `json:"source"`
-	Fetch  *fetchJSON `json:"fetch"`
-	Agent  string     `json:"agent"`
-	Group  *struct {
-		Agents   []string `json:"agents"`
-		Lines    []int    `json:"lines"`
-		Fallback bool     `json:"fallback"`
-	} `json:"group"`
-	Results []resultJSON `json:"results"`
+	Source   string           `json:"source"`
+	Fetch    *fetchJSON       `json:"fetch"`
+	Warnings []string         `json:"warnings"`
+	Agents   []string         `json:"agents"`
+	Groups   []agentGroupJSON `json:"groups"`
+	Results  []checkItemJSON  `json:"results"`
+}
+
+type agentGroupJSON struct {
+	Agent string     `json:"agent"`
+	Group *groupJSON `json:"group"`
+}
+
+type groupJSON struct {
+	Agents   []string `json:"agents"`
+	Lines    []int    `json:"lines"`
+	Fallback bool     `json:"fallback"`
+}
+
+// checkItemJSON is an item of check's "results".
+type checkItemJSON struct {
+	Agent       string    `json:"agent"`
+	URL         string    `json:"url"`
+	Allowed     bool      `json:"allowed"`
+	Reason      string    `json:"reason"`
+	Rule        *ruleJSON `json:"rule"`
+	Path        string    `json:"path"`
+	Explanation string    `json:"explanation"`
 }
 
 type fetchJSON struct {
@@ -39,15 +59,6 @@ type ruleJSON struct {
 	Pattern string `json:"pattern"`
 }
 
-type resultJSON struct {
-	URL         string    `json:"url"`
-	Allowed     bool      `json:"allowed"`
-	Reason      string    `json:"reason"`
-	Rule        *ruleJSON `json:"rule"`
-	Path        string    `json:"path"`
-	Explanation string    `json:"explanation"`
-}
-
 func TestCheckJSON(t *testing.T) {
 	got := runTool(t, nil, "check", "-json", "-agent", "Bingbot", example,
 		"https://example.com/private/x", "/café", "/robots.txt")
@@ -56,17 +67,18 @@ func TestCheckJSON(t *testing.T) {
 	}
 	var rep checkJSON
 	decodeStrict(t, got.stdout, &rep)
-	if rep.Source != example || rep.Fetch != nil || rep.Agent != "Bingbot" {
-		t.Errorf("source, fetch, agent = %q, %v, %q", rep.Source, rep.Fetch, rep.Agent)
+	if rep.Source != example || rep.Fetch != nil || !cmp.Equal(rep.Agents, []string{"Bingbot"}) || rep.Warnings == nil || len(rep.Warnings) != 0 {
+		t.Errorf("source, fetch, agents, warnings = %q, %v, %q, %#v", rep.Source, rep.Fetch, rep.Agents, rep.Warnings)
 	}
-	if rep.Group == nil || !cmp.Equal(rep.Group.Agents, []string{"*"}) || !cmp.Equal(rep.Group.Lines, []int{3}) || !rep.Group.Fallback {
-		t.Errorf("group = %+v, want the * group of line 3, as a fallback", rep.Group)
+	wantGroups := []agentGroupJSON{{Agent: "Bingbot", Group: &groupJSON{Agents: []string{"*"}, Lines: []int{3}, Fallback: true}}}
+	if diff := cmp.Diff(wantGroups, rep.Groups); diff != "" {
+		t.Errorf("groups mismatch (-want +got), want the * group of line 3, as a fallback:\n%s", diff)
 	}
-	want := []resultJSON{
-		{URL: "https://example.com/private/x", Allowed: false, Reason: "rule_matched", Rule: &ruleJSON{4, false, "/private/"},
+	want := []checkItemJSON{
+		{Agent: "Bingbot", URL: "https://example.com/private/x", Allowed: false, Reason: "rule_matched", Rule: &ruleJSON{4, false, "/private/"},
 			Path: "/private/x", Explanation: "line 4: Disallow: /private/"},
-		{URL: "/café", Allowed: true, Reason: "no_rule_matched", Path: "/caf%C3%A9", Explanation: "no rule matched"},
-		{URL: "/robots.txt", Allowed: true, Reason: "robots_txt", Path: "/robots.txt", Explanation: "/robots.txt is always allowed"},
+		{Agent: "Bingbot", URL: "/café", Allowed: true, Reason: "no_rule_matched", Path: "/caf%C3%A9", Explanation: "no rule matched"},
+		{Agent: "Bingbot", URL: "/robots.txt", Allowed: true, Reason: "robots_txt", Path: "/robots.txt", Explanation: "/robots.txt is always allowed"},
 	}
 	if diff := cmp.Diff(want, rep.Results); diff != "" {
 		t.Errorf("results mismatch (-want +got):\n%s", diff)
@@ -77,7 +89,7 @@ func TestCheckJSON(t *testing.T) {
 	got = runTool(t, strings.NewReader("User-agent: a\nAllow: /d/index.html\n"), "check", "-json", "-agent", "b", "-", "/d/")
 	rep = checkJSON{}
 	decodeStrict(t, got.stdout, &rep)
-	if got.status != 0 || rep.Group != nil || len(rep.Results) != 1 || rep.Results[0].Reason != "no_group" || rep.Results[0].Rule != nil {
+	if got.status != 0 || len(rep.Groups) != 1 || rep.Groups[0].Group != nil || len(rep.Results) != 1 || rep.Results[0].Reason != "no_group" || rep.Results[0].Rule != nil {
 		t.Errorf("check -json with no group = %d, %+v", got.status, rep)
 	}
 	got = runTool(t, strings.NewReader("User-agent: a\nAllow: /d/index.html\n"), "check", "-json", "-agent", "a", "-", "/d/")
@@ -91,12 +103,89 @@ func TestCheckJSON(t *testing.T) {
 	}
 }
 
+// TestCheckAgents checks every URL for every agent of a repeated -agent,
+// agent by agent, in text and JSON.
+func TestCheckAgents(t *testing.T) {
+	args := []string{"check", "-agent", "Googlebot", "-agent", "Bingbot", example, "/search", "/docs/a.html"}
+	got := runTool(t, nil, args...)
+	want := "" +
+		"agent Googlebot: group of line 11 (Googlebot)\n" +
+		"allowed     /search       no rule matched\n" +
+		"disallowed  /docs/a.html  line 13: Disallow: /docs/\n" +
+		"agent Bingbot: no group of its own; group of line 3 (*)\n" +
+		"disallowed  /search       line 6: Disallow: /search\n" +
+		"allowed     /docs/a.html  no rule matched\n"
+	if got.stdout != want || got.status != exitFound || got.stderr != "" {
+		t.Errorf("%q = %d, stderr %q, stdout:\n%s\nwant 1, no stderr, stdout:\n%s", args, got.status, got.stderr, got.stdout, want)
+	}
+
+	got = runTool(t, nil, append([]string{"check", "-json"}, args[1:]...)...)
+	var rep checkJSON
+	decodeStrict(t, got.stdout, &rep)
+	if !cmp.Equal(rep.Agents, []string{"Googlebot", "Bingbot"}) {
+		t.Errorf("agents = %q, want Googlebot, Bingbot", rep.Agents)
+	}
+	var groups, results []string
+	for _, g := range rep.Groups {
+		groups = append(groups, fmt.Sprintf("%s %v", g.Agent, g.Group.Lines))
+	}
+	for _, r := range rep.Results {
+		results = append(results, fmt.Sprintf("%s %s %v", r.Agent, r.URL, r.Allowed))
+	}
+	wantGroups := []string{"Googlebot [11]", "Bingbot [3]"}
+	wantResults := []string{"Googlebot /search true", "Googlebot /docs/a.html false", "Bingbot /search false", "Bingbot /docs/a.html true"}
+	if diff := cmp.Diff(wantGroups, groups); diff != "" {
+		t.Errorf("groups mismatch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(wantResults, results); diff != "" {
+		t.Errorf("results mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestCheckWarnings checks that check warns, in text and JSON, when its
+// answers come from a body cut at the parse limit, or from a body that is
+// no robots.txt.
+func TestCheckWarnings(t *testing.T) {
+	cut := "User-agent: *\nDisallow: /x\n" + strings.Repeat("# filler\n", 60000) + "Disallow: /y\n"
+	tests := []struct {
+		name    string
+		body    string
+		warning string
+		status  int
+	}{
+		{"a body cut at the parse limit", cut,
+			"the body is longer than the parse limit of 512000 bytes: crawlers ignore what lies past it, and so do the answers below", 0},
+		{"an HTML page", "<!DOCTYPE html>\n<html><body>Not found</body></html>\n",
+			"the body is an HTML page, not a robots.txt: crawlers read it as one all the same and find few rules or none in it, so the answers below say little of what the site means", 0},
+		{"an HTML page without a doctype", "\n\n<div class=\"error\">\n<p>Disallow: /y</p>\n</div>\n",
+			"the body is an HTML page, not a robots.txt: crawlers read it as one all the same and find few rules or none in it, so the answers below say little of what the site means", 0},
+		{"UTF-16", "\xff\xfeU\x00s\x00e\x00r\x00",
+			"the body is UTF-16 text, not UTF-8: crawlers find no rules in it, so the answers below say little of what the site means", 0},
+		{"binary data", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00",
+			"the body is binary data, not a robots.txt: crawlers find no rules in it, so the answers below say little of what the site means", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runTool(t, strings.NewReader(tc.body), "check", "-", "/y")
+			if first, _, _ := strings.Cut(got.stdout, "\n"); first != "warning: "+tc.warning || got.status != tc.status {
+				t.Errorf("check = %d, first line %q; want %d, %q", got.status, first, tc.status, "warning: "+tc.warning)
+			}
+			got = runTool(t, strings.NewReader(tc.body), "check", "-json", "-", "/y")
+			var rep checkJSON
+			decodeStrict(t, got.stdout, &rep)
+			if diff := cmp.Diff([]string{tc.warning}, rep.Warnings); diff != "" {
+				t.Errorf("warnings mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestJSONSchemaDocumented checks that every field of the JSON
 // outputs is named in the command's help.
 func TestJSONSchemaDocumented(t *testing.T) {
 	docs := map[string][]string{
-		"check": {"source", "fetch", "url", "final_url", "redirects", "status", "bytes", "state", "error", "agent", "group",
-			"agents", "lines", "fallback", "results", "allowed", "reason", "rule", "line", "allow", "pattern", "path", "explanation"},
+		"check": {"source", "fetch", "url", "final_url", "redirects", "status", "bytes", "state", "error", "warnings", "agents", "groups",
+			"agent", "group", "lines", "fallback", "results", "allowed", "reason", "rule", "line", "allow", "pattern", "path", "explanation"},
 		"lint": {"sources", "source", "fetch", "unlisted", "findings", "line", "severity", "code", "message", "errors", "warnings", "infos"},
 		"show": {"source", "fetch", "groups", "agents", "agent_lines", "line", "value", "token", "crawl_delay", "rules", "allow",
 			"pattern", "sitemaps", "url", "records", "key", "diagnostics", "kind", "detail"},

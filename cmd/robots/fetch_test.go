@@ -144,6 +144,7 @@ func TestURLSources(t *testing.T) {
 			name: "lint of an HTML page served as robots.txt",
 			args: []string{"lint", u["html"]},
 			wantStdout: "" +
+				"fetched " + u["html"] + "/robots.txt: HTTP 200, 65 bytes\n" +
 				u["html"] + ":1: error: this is an HTML page, not a robots.txt: crawlers find no rules in it; serve a plain-text robots.txt\n" +
 				"1 finding: 1 error, 0 warnings, 0 info; 6 more findings on the lines of what is not a robots.txt, not listed\n",
 			wantStatus: 1,
@@ -217,7 +218,7 @@ func TestURLSourceJSON(t *testing.T) {
 	got = runTool(t, nil, "check", "-json", u["503"], "/")
 	rep = checkJSON{}
 	decodeStrict(t, got.stdout, &rep)
-	if rep.Fetch == nil || rep.Fetch.Status != 503 || rep.Fetch.State != "unreachable" || rep.Group != nil ||
+	if rep.Fetch == nil || rep.Fetch.Status != 503 || rep.Fetch.State != "unreachable" || len(rep.Groups) != 1 || rep.Groups[0].Group != nil ||
 		len(rep.Results) != 1 || rep.Results[0].Allowed || rep.Results[0].Reason != "unreachable" {
 		t.Errorf("check -json of a 503: %s", got.stdout)
 	}

@@ -51,12 +51,6 @@ func (fs *flags) timeoutFlag() {
 	fs.DurationVar(&fs.e.timeout, "timeout", 30*time.Second, "")
 }
 
-// agentFlag adds the -agent flag, given once, whose default is *; the
-// command checks its value with env.agentTokens.
-func (fs *flags) agentFlag() *string {
-	return fs.String("agent", "*", "")
-}
-
 // agentsFlag adds the -agent flag, which can be repeated; the command
 // checks its values with env.agentTokens.
 func (fs *flags) agentsFlag() *stringList {

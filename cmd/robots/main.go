@@ -3,8 +3,8 @@
 //
 // Usage:
 //
-//	robots check [-agent NAME] [-json] [-max-bytes N] [-urls FILE] [-timeout D] SOURCE [URL...]
-//	robots lint [-json] [-max-bytes N] [-timeout D] SOURCE...
+//	robots check [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] [-timeout D] SOURCE [URL...]
+//	robots lint [-json] [-format F] [-ignore CODE,...] [-min-severity S] [-max-bytes N] [-timeout D] SOURCE...
 //	robots show [-json] [-max-bytes N] [-timeout D] SOURCE
 //	robots diff [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] [-timeout D] OLD NEW [URL...]
 //	robots url [-json] PAGEURL...

@@ -24,11 +24,24 @@ type fetchInfo struct {
 
 // checkReport is the JSON output of check; see checkHelp.
 type checkReport struct {
-	Source  string        `json:"source"`
-	Fetch   *fetchInfo    `json:"fetch"`
-	Agent   string        `json:"agent"`
-	Group   *groupRef     `json:"group"`
-	Results []checkResult `json:"results"`
+	Source   string       `json:"source"`
+	Fetch    *fetchInfo   `json:"fetch"`
+	Warnings []string     `json:"warnings"`
+	Agents   []string     `json:"agents"`
+	Groups   []agentGroup `json:"groups"`
+	Results  []checkItem  `json:"results"`
+}
+
+// agentGroup is the group that applies to an agent, or nil.
+type agentGroup struct {
+	Agent string    `json:"agent"`
+	Group *groupRef `json:"group"`
+}
+
+// checkItem is an item of check's "results": a URL checked for an agent.
+type checkItem struct {
+	Agent string `json:"agent"`
+	checkResult
 }
 
 // groupRef names the group that applies to an agent.
@@ -138,6 +151,8 @@ type lintSource struct {
 	Source   string     `json:"source"`
 	Fetch    *fetchInfo `json:"fetch"`
 	Unlisted int        `json:"unlisted"`
+	found    int        // how many of the report's findings are its own
+	uri      string     // the source as a URI, for SARIF
 }
 
 // lintReport is the JSON output of lint; see lintHelp.
