@@ -11,7 +11,8 @@
 //	d, err := page.FromResponse(resp) // resp.Body is still whole for the caller
 //	a := d.For("Googlebot", page.Restrictive)
 //	if !a.Index {
-//		fmt.Println("not indexed:", a.Why(page.Index)) // meta robots, line 4: noindex
+//		why, _ := a.Why(page.Index)
+//		log.Printf("not indexing %s: %v", url, why) // meta robots, line 4: noindex
 //	}
 //
 // # Where rules are read
@@ -132,8 +133,9 @@ const DefaultMaxBytes = 1 << 20
 type Options struct {
 	// MaxBytes bounds how many bytes of an HTML document are read: a rule
 	// past it is not read. Zero, or less, means DefaultMaxBytes. Reading
-	// holds at most about 2*MaxBytes in memory (the tokenizer's buffer),
-	// and [Directives] keep at most about that much.
+	// allocates at most about 9*MaxBytes in all (the tokenizer's buffer,
+	// which holds a whole tag or script, grows by doubling; the meta tags
+	// kept), and the [Directives] returned keep at most 2*MaxBytes.
 	MaxBytes int
 }
 

@@ -281,6 +281,9 @@ func readList(s string, header bool, from Source, line int, agent string, emit f
 // two or more words separated by white space, each the name of a rule
 // without a value; otherwise it calls nothing and returns false.
 func splitWords(item string, fn func(word string)) bool {
+	if !strings.ContainsAny(item, " \t\n\f\r\v") {
+		return false
+	}
 	words := strings.FieldsFunc(item, func(r rune) bool { return r < 0x80 && isSpace(byte(r)) })
 	if len(words) < 2 {
 		return false
