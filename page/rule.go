@@ -227,7 +227,7 @@ func isAgentName(s string) bool {
 // 15:00:00 PST" are rules. When the value of unavailable_after is only a
 // weekday ("Friday" or "Fri"), the comma after it belongs to the date (RFC
 // 850 and RFC 822 write "Friday, 25-Jun-10 15:00:00 PST"), so the item runs
-// on to the next comma. An item of words separated by spaces, each the name
+// on to the next comma, when that makes a date. An item of words separated by spaces, each the name
 // of a rule without a value ("noindex nofollow"), is read as those rules.
 func readList(s string, header bool, from Source, line int, agent string, emit func(read)) {
 	for s != "" {
@@ -250,9 +250,11 @@ func readList(s string, header bool, from Source, line int, agent string, emit f
 		}
 		if colon && lname == "unavailable_after" && s != "" && isWeekday(trim(value)) {
 			next, rest, _ := strings.Cut(s, ",")
-			item = trim(item + "," + next)
-			value += "," + next
-			s = rest
+			if _, ok := parseDate(value + "," + next); ok {
+				item = trim(item + "," + next)
+				value += "," + next
+				s = rest
+			}
 		}
 		r := read{Rule: Rule{From: from, Line: line, Agent: agent, Text: item}}
 		if k, ok := plainRules[lname]; ok && (!colon || trim(value) == "") {

@@ -112,6 +112,11 @@ func TestRules(t *testing.T) {
 			"archive=false (meta robots, line 1: noarchive)",
 			"unavailable_after=2010-06-25T23:00:00Z (meta robots, line 1: unavailable_after: Friday, 25-Jun-10 15:00:00 PST)",
 		}},
+		{name: "a weekday alone does not take the next rule", source: google, content: "unavailable_after: Monday, noindex", want: []string{
+			"index=false (meta robots, line 1: noindex)",
+			"indexifembedded=false (meta robots, line 1: noindex)",
+			"invalid meta robots, line 1: unavailable_after: Monday",
+		}},
 		{name: "unavailable_after ISO 8601", source: google, content: "unavailable_after: 2020-09-21", want: []string{
 			"unavailable_after=2020-09-21T00:00:00Z (meta robots, line 1: unavailable_after: 2020-09-21)",
 		}},
