@@ -159,3 +159,37 @@ func ExampleOptions_FromHTML() {
 	// MaxBytes 1000: index true, truncated true
 	// MaxBytes 10000: index false, truncated false
 }
+
+// Settings lists the fields of an Answer that rules decide, by the names
+// the JSON output of robots page uses.
+func ExampleSettings() {
+	for _, s := range page.Settings() {
+		fmt.Print(s, " ")
+	}
+	fmt.Println()
+	// Output:
+	// index follow snippet archive translate imageindex indexifembedded ai imageai max_snippet max_image_preview max_video_preview unavailable_after
+}
+
+// A body that is not HTML is not read: the headers' rules are those of a
+// PDF.
+func ExampleOptions_FromResponse() {
+	resp := &http.Response{
+		Header: http.Header{"Content-Type": {"application/pdf"}, "X-Robots-Tag": {"noindex, nofollow"}},
+		Body:   io.NopCloser(strings.NewReader("%PDF-1.7 ...")),
+	}
+	d, err := page.Options{MaxBytes: 64 << 10}.FromResponse(resp)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	a := d.For("*", page.Restrictive)
+	fmt.Println(a.Index, a.Follow)
+	for _, r := range a.Rules {
+		fmt.Printf("%s %d: %s\n", r.From, r.Line, r.Text)
+	}
+	// Output:
+	// false false
+	// header 1: noindex
+	// header 1: nofollow
+}
