@@ -300,3 +300,13 @@ func TestPageURLErrors(t *testing.T) {
 		t.Errorf("page on a dead site = %d, stdout %q, stderr %q; want 2 and could not fetch", got.status, got.stdout, got.stderr)
 	}
 }
+
+// TestPageTruncated checks the note on a head that runs past the bound.
+func TestPageTruncated(t *testing.T) {
+	name := writeTemp(t, "big.html", "<head><style>"+strings.Repeat("p{}\n", 300000)+"</style><meta name=robots content=noindex>")
+	got := runTool(t, nil, "page", name)
+	want := "robots page: note: the head runs on past 1048576 bytes: rules after them are not read\n"
+	if got.status != 0 || got.stderr != want || !strings.HasPrefix(got.stdout, "index              yes") {
+		t.Errorf("page of a long head = %d, stderr %q, stdout:\n%s\nwant 0, %q, index yes", got.status, got.stderr, got.stdout, want)
+	}
+}
