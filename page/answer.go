@@ -327,8 +327,7 @@ func (c *combiner) answer() Answer {
 			}
 		}
 	}
-	// indexifembedded "only has an effect if it's accompanied by noindex"
-	// (Google).
+	// indexifembedded has an effect only with noindex (Google).
 	switch {
 	case value[Index]:
 		value[IndexIfEmbedded], a.why[IndexIfEmbedded] = true, a.why[Index]

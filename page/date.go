@@ -5,9 +5,9 @@ import (
 	"time"
 )
 
-// This file reads the date of unavailable_after. Google takes "a widely
-// adopted format including, but not limited to RFC 822, RFC 850, and ISO
-// 8601" and ignores the rule when the date is not valid. parseDate reads
+// This file reads the date of unavailable_after. Google takes a date in a
+// widely adopted format, such as those of RFC 822, RFC 850 and ISO 8601,
+// and ignores the rule when the date is not valid. parseDate reads
 // these forms, with the weekday optional and ignored, names of months and
 // weekdays in any case, and seconds optional:
 //

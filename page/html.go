@@ -54,8 +54,8 @@ func (h *headReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// inHead are the elements Google reads in a head: "title, meta, link,
-// script, style, base, noscript, template"; any other element ends it
+// inHead are the elements Google reads in a head: title, meta, link,
+// script, style, base, noscript and template; any other element ends it
 // ("Use valid HTML to specify page metadata", Google Search Central). html
 // and head are ignored there, as browsers do (HTML Living Standard
 // 13.2.6.4.4, "in head" insertion mode).

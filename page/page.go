@@ -19,16 +19,15 @@
 //
 // From HTML, every <meta name="robots" content="..."> tag, and every
 // <meta name="AGENT"> tag whose name is the crawler's product token in
-// any case, all taken together: "Both the name and the content attributes
-// are case-insensitive" (Google, "Robots meta tag, data-nosnippet, and
-// X-Robots-Tag specifications", Google Search Central; Bing, "Which robots
-// metatags does Bing support"; Yandex, "Robots meta tag and X-Robots-Tag
-// HTTP header"). Only the head is read, as Google reads it: from the start
-// of the document to </head>, <body>, non-blank text, or the first element
+// any case, all taken together, names and contents read in any case
+// (Google, "Robots meta tag, data-nosnippet, and X-Robots-Tag
+// specifications", Google Search Central; Bing, "Which robots metatags
+// does Bing support"; Yandex, "Robots meta tag and X-Robots-Tag HTTP
+// header"). Only the head is read, as Google reads it: from the start of
+// the document to </head>, <body>, non-blank text, or the first element
 // that is none of title, meta, link, script, style, base, noscript and
-// template ("Once Google detects one of these invalid elements, it assumes
-// the end of the <head> element and stops reading any further elements",
-// Google, "Use valid HTML to specify page metadata"). The document is read
+// template, where Google takes the head to end and reads no further
+// (Google, "Use valid HTML to specify page metadata"). The document is read
 // with the tokenizer of golang.org/x/net/html, as a browser reads it:
 // comments, the content of <script>, <style>, <title> and <noscript> (raw
 // text when scripting is on, as in the Chrome Google renders with), and
@@ -47,19 +46,23 @@
 // every crawler ("X-Robots-Tag: BadBot: noindex, nofollow, googlebot:
 // nofollow"). Rules that take a value are never prefixes: "max-snippet:
 // 20" and "unavailable_after: 25 Jun 2010 15:00:00 PST" are rules. Google
-// documents both forms ("Directives specified without a user agent are
-// valid for all crawlers"). A date with a comma after its weekday (RFC
+// documents both forms, and that rules without a crawler's name are for
+// every crawler. A date with a comma after its weekday (RFC
 // 850, "unavailable_after: Friday, 25-Jun-10 15:00:00 PST") is read whole.
 // A proxy may join two headers into one with a comma (RFC 9110 section
 // 5.3), which moves the rules of the second under the last prefix of the
 // first; the package reads headers as it gets them.
 //
 // In a meta tag's content, rules are separated by commas too (the FAQ:
-// "robot_terms is a comma separated list"), and no prefix is read. Names
+// the terms are a comma-separated list), and no prefix is read. Names
 // and values are read in any case. An item of several known rule names
 // separated by spaces ("noindex nofollow") is read as those rules.
 //
 // # Rules
+//
+// The source of each rule follows it: the FAQ is the Web Robots FAQ
+// (Martijn Koster), on the robots META tag; Google, Bing and Yandex are
+// the pages of their webmaster documentation named above.
 //
 //	all                   the default: index, follow (the FAQ, Google, Yandex)
 //	none                  noindex, nofollow (the FAQ, Google, Yandex)
@@ -85,9 +88,9 @@
 // a value that cannot be read (max-snippet: many, a date that is not one)
 // is ignored, as Google ignores it, and listed in [Answer.Invalid].
 //
-// Google reads the date of unavailable_after in "a widely adopted format
-// including, but not limited to RFC 822, RFC 850, and ISO 8601"; this
-// package reads those three and asctime, each with or without a weekday,
+// Google reads the date of unavailable_after in a widely adopted format,
+// such as those of RFC 822, RFC 850 and ISO 8601, and ignores the rule
+// when the date is not valid; this package reads those three and asctime, each with or without a weekday,
 // with the zones of RFC 822 (UT, GMT, EST ... PDT), UTC, Z and numeric
 // offsets; a date without a zone is in UTC.
 //
@@ -95,14 +98,14 @@
 //
 // When rules disagree (noindex and index, max-snippet: 20 and
 // max-snippet: 50), the caller's [Policy] decides. [Restrictive], the
-// default, is Google's: "In the case of conflicting robots rules, the more
-// restrictive rule applies" (noindex over index, nosnippet over
-// max-snippet: 50, the smaller of two limits, the earlier of two dates).
-// [Permissive] is that of the FAQ and of Yandex: the allowing rule wins
-// ("Allow directives have priority over prohibiting directives if there's
-// a combination of both", Yandex), and "all" makes every other rule
-// ignored (the FAQ: "if the CONTENT contains the keyword ALL, the robot
-// acts on it, ignoring any other keywords").
+// default, is Google's: when rules conflict, the more restrictive one
+// applies (noindex over index, nosnippet over max-snippet: 50, the
+// smaller of two limits, the earlier of two dates). [Permissive] is that
+// of the FAQ and of Yandex: the allowing rule wins ("Allow directives have
+// priority over prohibiting directives if there's a combination of both",
+// Yandex; the FAQ follows FOLLOW over NOFOLLOW), and "all" makes every
+// other rule ignored (the FAQ: a robot that finds ALL acts on it and
+// ignores any other terms).
 //
 // Rules for every crawler and rules for the crawler by name add up: Google
 // reads <meta name="robots" content="nofollow"> and <meta name="googlebot"
