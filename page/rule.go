@@ -231,9 +231,9 @@ func isAgentName(s string) bool {
 // of a rule without a value ("noindex nofollow"), is read as those rules.
 func readList(s string, header bool, from Source, line int, agent string, emit func(read)) {
 	for s != "" {
-		var item string
-		item, s, _ = strings.Cut(s, ",")
-		item = trim(item)
+		var raw string // the item as written, spaces included
+		raw, s, _ = strings.Cut(s, ",")
+		item := trim(raw)
 		if item == "" {
 			continue
 		}
@@ -241,6 +241,7 @@ func readList(s string, header bool, from Source, line int, agent string, emit f
 		lname := lower(trim(name))
 		if header && colon && !knownName(lname) && isAgentName(lname) {
 			agent = trim(name)
+			raw = value
 			item = trim(value)
 			if item == "" {
 				continue
@@ -251,8 +252,8 @@ func readList(s string, header bool, from Source, line int, agent string, emit f
 		if colon && lname == "unavailable_after" && s != "" && isWeekday(trim(value)) {
 			next, rest, _ := strings.Cut(s, ",")
 			if _, ok := parseDate(value + "," + next); ok {
-				item = trim(item + "," + next)
-				value += "," + next
+				item = trim(raw + "," + next)
+				_, value, _ = strings.Cut(item, ":")
 				s = rest
 			}
 		}

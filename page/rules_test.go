@@ -270,6 +270,9 @@ func TestHeaders(t *testing.T) {
 			"indexifembedded=false (X-Robots-Tag 1: googlebot: noindex)",
 			"unavailable_after=2010-06-25T23:00:00Z (X-Robots-Tag 1: googlebot: unavailable_after: Friday, 25-Jun-10 15:00:00 PST)",
 		}},
+		{name: "a date's text as written, spaces around its comma", source: google, header: []string{"unavailable_after: Fri , 25 Jun 2010 15:00:00 PST"}, want: []string{
+			"unavailable_after=2010-06-25T23:00:00Z (X-Robots-Tag 1: unavailable_after: Fri , 25 Jun 2010 15:00:00 PST)",
+		}},
 		{name: "an RFC 822 date with a weekday", source: google, header: []string{"unavailable_after: Fri, 25 Jun 2010 15:00:00 -0800"}, want: []string{
 			"unavailable_after=2010-06-25T23:00:00Z (X-Robots-Tag 1: unavailable_after: Fri, 25 Jun 2010 15:00:00 -0800)",
 		}},
