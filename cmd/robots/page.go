@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 	"github.com/crawlkit/robots/page"
 )
 
@@ -307,18 +308,18 @@ func pageJSON(src, agent string, a page.Answer) pageReport {
 func (e *env) fetchPage(ctx context.Context, url, agent string) (d *page.Directives, status int, fetched string, exit int) {
 	ctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
-	checker := &robots.Checker{FetchTimeout: e.timeout}
-	client := &http.Client{Transport: &robots.Transport{Checker: checker, Agent: agent}}
+	checker := &crawl.Checker{FetchTimeout: e.timeout}
+	client := &http.Client{Transport: &crawl.Transport{Checker: checker, Agent: agent}}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, 0, "", e.fail(fmt.Errorf("%s is not a URL: %w", url, err))
 	}
-	req.Header.Set("User-Agent", robots.DefaultUserAgent)
+	req.Header.Set("User-Agent", crawl.DefaultUserAgent)
 	resp, err := client.Do(req)
-	var refused *robots.DisallowedError
+	var refused *crawl.DisallowedError
 	if errors.As(err, &refused) {
 		x := refused.Explanation
-		if x.Reason == robots.Unreachable && x.Access.Status == 0 {
+		if x.Reason == robots.NoFile && x.Access.State == robots.Unreachable && x.Access.Status == 0 {
 			// No response at all for robots.txt: a fetch error, as in check.
 			return nil, 0, "", e.fail(fmt.Errorf("could not fetch %s (%s), so crawlers fetch nothing from its origin: nothing fetched",
 				x.Access.URL, x.Access.Err))
