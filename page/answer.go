@@ -154,8 +154,12 @@ func (a Answer) Indexable(now time.Time) bool {
 // For returns what the page allows the crawler whose product token is
 // agent (Googlebot), matched in any case against the names of meta tags
 // and the prefixes of headers, under the policy p. An agent of "" or "*"
-// gets the rules for every crawler only.
+// gets the rules for every crawler only. A Policy other than the two
+// named is Restrictive.
 func (d *Directives) For(agent string, p Policy) Answer {
+	if p != Permissive {
+		p = Restrictive
+	}
 	c := &combiner{agent: agent, policy: p}
 	named := agent != "" && agent != "*"
 	if d != nil {

@@ -352,6 +352,12 @@ func TestPolicies(t *testing.T) {
 		{name: "the later date, permissive", source: yandex, content: "unavailable_after: 2030-01-01, unavailable_after: 2020-01-01", policy: P, want: []string{
 			"unavailable_after=2030-01-01T00:00:00Z (meta robots, line 1: unavailable_after: 2030-01-01)",
 		}},
+		{name: "an unknown policy is restrictive", source: google, content: "index, noindex, max-snippet:50, max-snippet:20", policy: page.Policy(9), want: []string{
+			"index=false (meta robots, line 1: noindex)",
+			"snippet=true (meta robots, line 1: max-snippet:50)",
+			"indexifembedded=false (meta robots, line 1: noindex)",
+			"max_snippet=20 (meta robots, line 1: max-snippet:20)",
+		}},
 		{name: "flags without an allowing rule stay off, permissive", source: yandex, content: "notranslate, noai", policy: P, want: []string{
 			"translate=false (meta robots, line 1: notranslate)",
 			"ai=false (meta robots, line 1: noai)",
