@@ -89,7 +89,8 @@ Content-Type application/json.
 	}
 
 An error is a status other than 200 and {"error": "..."}. A check takes at
-most 50 agents, 1000 URLs of at most 8192 bytes, and 5000 pairs of them.
+most 50 agents, 1000 URLs of at most 8192 bytes, and 2000 pairs of them,
+and its answer holds at most 8 MiB of text.
 
 Exit status: 0 when stopped (Ctrl-C), 2 for a usage error or an address
 that cannot be listened on.
@@ -101,8 +102,12 @@ const (
 	maxAgents      = 50       // agents of a check
 	maxURLs        = 1000     // URLs of a check
 	maxURLBytes    = 8192     // bytes of a URL
-	maxPairs       = 5000     // agents times URLs
+	maxPairs       = 2000     // agents times URLs
 	maxFetches     = 4        // live fetches at once
+	// maxAnswer bounds the text of a check's answer (its strings, before
+	// JSON escapes them): a rule of 16 KB that decides every URL is
+	// repeated in each result.
+	maxAnswer = 8 << 20
 )
 
 // maxCheckRequest bounds the body of a /api/check request for the parse
@@ -460,26 +465,60 @@ func (sv *server) check(ctx context.Context, req checkRequest) (*serveCheck, err
 		return nil, err
 	}
 	s.name = "draft"
+	size := 0 // of the answer's text, which grow bounds
+	grow := func(n int) error {
+		if size += n; size > maxAnswer {
+			return badRequest("the answer would be larger than %d bytes: check fewer URLs or agents", maxAnswer)
+		}
+		return nil
+	}
 	for _, a := range rep.Agents {
 		g := appliedGroup(s, a)
-		rep.Groups = append(rep.Groups, serveGroup{Agent: a, Group: g, Text: groupText(s, a, g)})
+		sg := serveGroup{Agent: a, Group: g, Text: groupText(s, a, g)}
+		if err := grow(2*len(sg.Text) + 64); err != nil {
+			return nil, err
+		}
+		rep.Groups = append(rep.Groups, sg)
 	}
 	for _, u := range rep.URLs {
 		for _, a := range rep.Agents {
-			rep.Results = append(rep.Results, serveResult{Agent: a, checkResult: result(u, s.file.Explain(a, u))})
+			r := result(u, s.file.Explain(a, u))
+			if err := grow(resultSize(r)); err != nil {
+				return nil, err
+			}
+			rep.Results = append(rep.Results, serveResult{Agent: a, checkResult: r})
 		}
 	}
 	rep.Findings, rep.Unlisted = lint(s)
 	if rep.Findings == nil {
 		rep.Findings = []finding{}
 	}
+	for _, f := range rep.Findings {
+		if err := grow(len(f.Message) + 64); err != nil {
+			return nil, err
+		}
+	}
 	if req.Live != nil {
 		live := sv.opts.FromStatus(req.Live.Status, req.Live.Body)
 		c := &serveCompare{}
 		c.Checked, c.Changes = verdictChanges(live, s.file, rep.Agents, rep.URLs)
+		for _, ch := range c.Changes {
+			if err := grow(resultSize(ch.Old)); err != nil {
+				return nil, err
+			}
+		}
 		rep.Live = c
 	}
 	return rep, nil
+}
+
+// resultSize is about the size of a result's text in an answer.
+func resultSize(r checkResult) int {
+	n := len(r.URL) + len(r.Path) + len(r.Explanation) + 128
+	if r.Rule != nil {
+		n += len(r.Rule.Pattern)
+	}
+	return n
 }
 
 // checkAgents returns the product tokens of agents, each once (compared
