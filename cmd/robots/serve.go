@@ -76,14 +76,15 @@ Content-Type application/json.
 	                                  // check's "results", and the agent
 	  "findings": [...],              // lint's findings, as in 'robots help lint'
 	  "unlisted": 0,                  // findings not listed (not a robots.txt)
-	  "live": null                    // with "live": {"checked": 2, "changes":
-	}                                 // [...]}, as diff's, old = live, new = draft
+	  "live": null                    // with a live file: {"checked": 2,
+	}                                 // "changes": [...]}, as diff's: "old" is
+	                                  // the live file's result, "new" the draft's
 
 	POST /api/live  {"url": "https://example.com/"}
 	{
 	  "fetch": {...},                 // as check's "fetch"
 	  "summary": "fetched ...",       // the fetch in words
-	  "text": "User-agent: *\n...",   // the body (a 2xx), as text
+	  "text": "User-agent: *\n...",   // the body (a 2xx), as text (not UTF-8: U+FFFD)
 	  "body": "BASE64",               // the body's bytes, for /api/check's "live"
 	  "cut": false                    // the body goes on past the parse limit
 	}

@@ -780,3 +780,53 @@ func TestServeUsage(t *testing.T) {
 		{name: "help", args: []string{"serve", "-h"}, wantStdout: serveHelp},
 	})
 }
+
+// TestServeAPIDocumented checks that every field of the API's answers is
+// named in the help of serve.
+func TestServeAPIDocumented(t *testing.T) {
+	site := serveOn(t, "127.0.0.2", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "User-agent: *\nDisallow: /x\n")
+	}))
+	base := startServe(t)
+	var fields func(v any)
+	seen := map[string]bool{}
+	fields = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				seen[k] = true
+				fields(x)
+			}
+		case []any:
+			for _, x := range v {
+				fields(x)
+			}
+		}
+	}
+	for _, call := range []struct {
+		path string
+		body any
+	}{
+		{"/api/check", map[string]any{"robots": "User-agent: *\nDisallow: /x\nNoindex: /y\n", "agents": []string{"a/1"}, "urls": []string{"/x", "/y"},
+			"live": map[string]any{"status": 404}}},
+		{"/api/live", map[string]any{"url": site}},
+	} {
+		status, body := postJSON(t, base, call.path, call.body)
+		if status != 200 {
+			t.Fatalf("POST %s = %d: %s", call.path, status, body)
+		}
+		var v any
+		if err := json.Unmarshal([]byte(body), &v); err != nil {
+			t.Fatal(err)
+		}
+		fields(v)
+	}
+	for k := range seen {
+		if !strings.Contains(serveHelp, `"`+k+`"`) && !strings.Contains(checkHelp, `"`+k+`"`) && !strings.Contains(lintHelp, `"`+k+`"`) {
+			t.Errorf("the API answers with the field %q, which no help names", k)
+		}
+	}
+	if len(seen) < 30 {
+		t.Errorf("the answers have %d distinct fields, want every one of the API's", len(seen))
+	}
+}
