@@ -202,14 +202,11 @@ type server struct {
 func newServer(addr *net.TCPAddr, given string, o robots.Options, timeout time.Duration) *server {
 	sv := &server{
 		opts:    o,
-		limit:   o.MaxBytes,
+		limit:   o.Limit(),
 		timeout: timeout,
 		hosts:   map[string]bool{},
 		port:    strconv.Itoa(addr.Port),
 		fetches: make(chan struct{}, maxFetches),
-	}
-	if sv.limit == 0 {
-		sv.limit = robots.DefaultMaxBytes
 	}
 	add := func(host string) {
 		hp := strings.ToLower(net.JoinHostPort(host, sv.port))

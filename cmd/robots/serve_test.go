@@ -537,7 +537,7 @@ func TestServeCheck(t *testing.T) {
 	for _, u := range urls {
 		for _, a := range rep.Agents {
 			x := f.Explain(a, u)
-			want = append(want, verdictLine{a, u, x.Allowed, x.Rule.Line, reasonCode(x.Reason)})
+			want = append(want, verdictLine{a, u, x.Allowed, x.Rule.Line, reasonCode(x)})
 		}
 	}
 	if diff := cmp.Diff(want, shortResults(rep.Results)); diff != "" {
@@ -709,7 +709,7 @@ func TestServeLive(t *testing.T) {
 			fetchJSON{URL: slow + "/robots.txt", FinalURL: slow + "/robots.txt", Status: 0, State: "unreachable", Error: "timeout"},
 			"", false, false},
 		{"too many redirects", loop,
-			fetchJSON{URL: loop + "/robots.txt", FinalURL: final + "/loop/robots.txt", Redirects: 6, Status: 302, State: "unavailable"},
+			fetchJSON{URL: loop + "/robots.txt", FinalURL: final + "/loop/robots.txt", Redirects: 6, Status: 302, State: "unavailable", Error: "too many redirects"},
 			"", false, true},
 	}
 	for _, tc := range tests {
