@@ -32,6 +32,16 @@ type groupJSON struct {
 	Fallback bool     `json:"fallback"`
 }
 
+// resultJSON is a result, as diff's "old" and "new" give it.
+type resultJSON struct {
+	URL         string    `json:"url"`
+	Allowed     bool      `json:"allowed"`
+	Reason      string    `json:"reason"`
+	Rule        *ruleJSON `json:"rule"`
+	Path        string    `json:"path"`
+	Explanation string    `json:"explanation"`
+}
+
 // checkItemJSON is an item of check's "results".
 type checkItemJSON struct {
 	Agent       string    `json:"agent"`

@@ -51,6 +51,12 @@ func (fs *flags) timeoutFlag() {
 	fs.DurationVar(&fs.e.timeout, "timeout", 30*time.Second, "")
 }
 
+// agentFlag adds the -agent flag, given once, whose default is *; the
+// command checks its value with env.agentToken.
+func (fs *flags) agentFlag() *string {
+	return fs.String("agent", "*", "")
+}
+
 // agentsFlag adds the -agent flag, which can be repeated; the command
 // checks its values with env.agentTokens.
 func (fs *flags) agentsFlag() *stringList {
@@ -103,7 +109,8 @@ func (fs *flags) parse(args []string) (pos []string, status int, ok bool) {
 }
 
 // parseOptions parses args as parse does, then checks the values of
-// -max-bytes and -timeout and returns the parse options.
+// -max-bytes and -timeout and returns the parse options. A command
+// without -max-bytes gets the default options.
 func (fs *flags) parseOptions(args []string) (pos []string, o robots.Options, status int, ok bool) {
 	if pos, status, ok = fs.parse(args); !ok {
 		return nil, o, status, false
