@@ -45,6 +45,7 @@ var lintCodes = []lintCode{
 	{"bad-preference", sevWarning, "a Content-Signal or Content-Usage value that cannot be read"},
 	{"malformed-line", sevError, "a line that is neither \"key: value\" nor a comment"},
 	{"too-many-diagnostics", sevInfo, "more findings on lines than the parser lists"},
+	{"diagnostic", sevWarning, "a diagnostic of the parser of a kind this tool does not know"},
 	{"no-group", sevWarning, "a file without any user-agent line"},
 	{"empty", sevInfo, "a file without rules"},
 	{"dollar-inside", sevWarning, "a \"$\" inside a pattern, which matches a literal \"$\""},

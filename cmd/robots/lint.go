@@ -38,7 +38,8 @@ and the rule of the SARIF output):
   parse limit, with how much is ignored [beyond-parse-limit], bad
   crawl-delay [bad-crawl-delay], a Content-Signal or Content-Usage value
   that cannot be read [bad-preference], malformed line [malformed-line],
-  and how many more the parser did not list [too-many-diagnostics];
+  how many more the parser did not list [too-many-diagnostics], and any
+  other [diagnostic];
   the whole file: no group at all [no-group], no rules at all [empty], a
   byte order mark [bom], a body within 5% of the parse limit
   [near-parse-limit]; HTML [html], UTF-16 [utf16] or binary data [binary]

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -439,5 +440,96 @@ func decodeStrict(t *testing.T, s string, v any) {
 	}
 	if dec.More() {
 		t.Fatalf("more than one JSON document in %s", s)
+	}
+}
+
+// TestLintFilters checks -ignore and -min-severity: the findings left out
+// count for neither the summary nor the exit status.
+func TestLintFilters(t *testing.T) {
+	body := "User-agent: *\nDisallow: /a$b\nDisallow: /x\nDisallow: /x\nNoindex: /y\n"
+	dollar := "stdin:2: warning: \"$\" inside pattern \"/a$b\" matches a literal \"$\": only a final \"$\" anchors the end of the path\n"
+	repeated := "stdin:4: info: \"Disallow: /x\" repeats line 3: it changes nothing, and can go\n"
+	unknown := "stdin:5: error: unknown key \"Noindex\": the line is ignored\n"
+	runCases(t, []runCase{
+		{
+			name:       "every finding",
+			args:       []string{"lint", "-"},
+			stdin:      strings.NewReader(body),
+			wantStdout: dollar + repeated + unknown + "3 findings: 1 error, 1 warning, 1 info\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "-ignore two codes, one flag",
+			args:       []string{"lint", "-ignore", "unknown-key,dollar-inside", "-"},
+			stdin:      strings.NewReader(body),
+			wantStdout: repeated + "1 finding: 0 errors, 0 warnings, 1 info\n",
+		},
+		{
+			name:       "-ignore repeated",
+			args:       []string{"lint", "-ignore", "unknown-key", "-ignore", "repeated-rule", "-"},
+			stdin:      strings.NewReader(body),
+			wantStdout: dollar + "1 finding: 0 errors, 1 warning, 0 info\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "-min-severity warning",
+			args:       []string{"lint", "-min-severity", "warning", "-"},
+			stdin:      strings.NewReader(body),
+			wantStdout: dollar + unknown + "2 findings: 1 error, 1 warning, 0 info\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "-min-severity error",
+			args:       []string{"lint", "-min-severity", "error", "-ignore", "unknown-key", "-"},
+			stdin:      strings.NewReader(body),
+			wantStdout: "no findings\n",
+		},
+		{
+			name:       "an unknown code",
+			args:       []string{"lint", "-ignore", "dollar-inside,repeated-rules", "-"},
+			stdin:      strings.NewReader(body),
+			wantStderr: "robots lint: -ignore dollar-inside,repeated-rules: \"repeated-rules\" is not a code of lint's findings; 'robots help lint' lists them\nRun 'robots lint -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "an unknown severity",
+			args:       []string{"lint", "-min-severity", "warn", "-"},
+			stdin:      strings.NewReader(body),
+			wantStderr: "robots lint: -min-severity \"warn\" is not a severity: give info, warning or error\nRun 'robots lint -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "an unknown format",
+			args:       []string{"lint", "-format", "xml", "-"},
+			stdin:      strings.NewReader(body),
+			wantStderr: "robots lint: -format \"xml\" is not a format: give text, json or sarif\nRun 'robots lint -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "-json and -format sarif",
+			args:       []string{"lint", "-json", "-format", "sarif", "-"},
+			stdin:      strings.NewReader(body),
+			wantStderr: "robots lint: -json and -format sarif ask for two formats: give one\nRun 'robots lint -h' for usage.\n",
+			wantStatus: 2,
+		},
+	})
+}
+
+// TestLintCodesDocumented checks that lint's help names every code of its
+// findings, in brackets, and no other.
+func TestLintCodesDocumented(t *testing.T) {
+	help := lookup("lint").help
+	named := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\[([a-z][a-z0-9-]*)\]`).FindAllStringSubmatch(help, -1) {
+		named[m[1]] = true
+	}
+	for _, c := range lintCodes {
+		if !named[c.code] {
+			t.Errorf("lint's help does not name the code [%s]", c.code)
+		}
+		delete(named, c.code)
+	}
+	for code := range named {
+		t.Errorf("lint's help names [%s], which is no code", code)
 	}
 }
