@@ -164,10 +164,12 @@ func (o Options) ParseReader(r io.Reader) (*File, error) {
 // concurrent use. A nil *File behaves as an empty file: it has no records
 // and allows everything.
 //
-// A parsed File keeps at most four times as many bytes alive as it parsed,
-// whatever the body (plus a few hundred bytes for any File), and less than
-// twice as many for real files. The match index of a group, built when the
-// group is first queried, comes on top; the README gives the figures.
+// A parsed File, together with the match index of the group a query used
+// (built on the group's first query), keeps at most four times as many
+// bytes alive as it parsed, whatever the body (plus a few hundred bytes for
+// any File and any index), and less than twice as many for real files. The
+// index of each further group queried adds at most three times the bytes
+// of the rule lines it holds. The README gives the figures.
 type File struct {
 	set      groupSet
 	sitemaps []span
@@ -440,35 +442,7 @@ func (f *File) retainedSize() int {
 		cap(f.records)*int(unsafe.Sizeof(record{})) +
 		cap(f.diags)*int(unsafe.Sizeof(diag{}))
 	for gi := range s.groups {
-		g := &s.groups[gi]
-		rules, bytes := 0, 0
-		for i := int32(0); i < g.n; i++ {
-			lo, hi := s.ruleRange(g.raw(i))
-			rules += int(hi - lo)
-			for ri := lo; ri < hi; ri++ {
-				bytes += int(s.rules[ri].n)
-				if p := s.pattern(ri); s.rules[ri].allow && (strings.Contains(p, "index.htm") || strings.Contains(p, "%")) { // may imply an index page rule
-					rules++
-					bytes += int(s.rules[ri].n)
-				}
-			}
-		}
-		n += matcherSize(rules, bytes)
+		n += s.groups[gi].indexSize()
 	}
 	return n + n/8 // allocations are rounded up to size classes
-}
-
-// matcherSize bounds the bytes of the matcher of a group of n rules whose
-// patterns have b bytes in all (index page rules included): slices grow
-// by doubling, and the canonical form of a pattern is at most three times
-// as long.
-func matcherSize(n, b int) int {
-	if n == 0 {
-		return 0
-	}
-	size := int(unsafe.Sizeof(matcher{})) + n*(2*int(unsafe.Sizeof(rule{}))+2*8) + 3*b // rules, keys, needs
-	if n > minSecond {
-		size += 257 * 4
-	}
-	return size
 }
