@@ -218,7 +218,7 @@ func toJSONRule(r robots.Rule) *jsonRule {
 }
 
 func result(u string, x robots.Explanation) checkResult {
-	r := checkResult{URL: u, Allowed: x.Allowed, Reason: reasonCode(x.Reason), Path: x.Path, Explanation: x.String()}
+	r := checkResult{URL: u, Allowed: x.Allowed, Reason: reasonCode(x), Path: x.Path, Explanation: x.String()}
 	if x.Reason == robots.RuleMatched || x.Reason == robots.IndexPageRule {
 		r.Rule = toJSONRule(x.Rule)
 	}
@@ -232,11 +232,16 @@ var reasonCodes = map[robots.Reason]string{
 	robots.NoRuleMatched: "no_rule_matched",
 	robots.NoGroup:       "no_group",
 	robots.RobotsTxt:     "robots_txt",
-	robots.Unavailable:   "unavailable",
-	robots.Unreachable:   "unreachable",
 }
 
-func reasonCode(r robots.Reason) string {
+// reasonCode names the reason of x in JSON output. When no file decided
+// (robots.NoFile), the code is the access state that did: "unavailable"
+// or "unreachable".
+func reasonCode(x robots.Explanation) string {
+	r := x.Reason
+	if r == robots.NoFile {
+		return x.Access.State.String()
+	}
 	if c, ok := reasonCodes[r]; ok {
 		return c
 	}
@@ -304,32 +309,36 @@ func groupText(s *source, agent string, g *groupRef) string {
 	if len(g.Lines) == 0 { // the body is not known
 		return head + "group for " + strings.Join(g.Agents, ", ")
 	}
+	var b strings.Builder // linear in the lines: a group can have thousands
+	b.WriteString(head)
 	if len(g.Lines) == 1 {
-		head += "group of line "
+		b.WriteString("group of line ")
 	} else {
-		head += "groups of lines "
+		b.WriteString("groups of lines ")
 	}
 	for i, n := range g.Lines {
 		if i > 0 {
-			head += ", "
+			b.WriteString(", ")
 		}
-		head += strconv.Itoa(n) + " (" + safe(g.values[i]) + ")"
+		b.WriteString(strconv.Itoa(n) + " (" + safe(g.values[i]) + ")")
 	}
 	if len(g.Lines) > 1 && !sameGroup(s, g.Lines) {
-		head += ", merged"
+		b.WriteString(", merged")
 	}
-	return head
+	return b.String()
 }
 
 // sameGroup reports whether the user-agent lines numbered lines all belong
 // to one group as written.
 func sameGroup(s *source, lines []int) bool {
+	in := make(map[int]bool, len(lines))
+	for _, n := range lines {
+		in[n] = true
+	}
 	groups := map[int]bool{}
 	for _, a := range s.lines.Agents {
-		for _, n := range lines {
-			if a.Line == n {
-				groups[a.Group] = true
-			}
+		if in[a.Line] {
+			groups[a.Group] = true
 		}
 	}
 	return len(groups) <= 1
