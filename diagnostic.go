@@ -29,9 +29,9 @@ func (d Diagnostic) String() string {
 type DiagnosticKind int
 
 const (
-	// UnknownKey: the key is not one this package knows (Host,
-	// Clean-param, Request-rate and Visit-time are known, though not part
-	// of RFC 9309). The line is kept as a Record.
+	// UnknownKey: the key is not one this package knows (see KeyKind for
+	// the extensions it knows, such as Host and Content-Signal, though
+	// they are not part of RFC 9309). The line is kept as a Record.
 	UnknownKey DiagnosticKind = iota + 1
 	// AcceptedMisspelling: the key is a misspelling or a longer form of a
 	// known key ("useragent", "Disallowed") that is read as that key, as

@@ -298,7 +298,7 @@ func (p *parser) keyValue(key, value, line []byte) {
 		p.text = append(p.text, ':')
 		p.text = append(p.text, value...)
 		p.text = append(p.text, '\n')
-		if !knownExtension(key) {
+		if extensionKind(key) == KeyUnknown {
 			p.diag(UnknownKey, key)
 		}
 	}
@@ -501,17 +501,6 @@ func classify(key []byte) (kind keyKind, exact bool) {
 		}
 	}
 	return keyUnknown, false
-}
-
-// knownExtension reports whether key is a widely used record that RFC 9309
-// does not define, which is kept as a Record without a diagnostic.
-func knownExtension(key []byte) bool {
-	for _, name := range []string{"host", "clean-param", "request-rate", "visit-time"} {
-		if len(key) == len(name) && hasPrefixFold(key, name) {
-			return true
-		}
-	}
-	return false
 }
 
 // hasPrefixFold reports whether b starts with prefix, which is lower-case
