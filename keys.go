@@ -27,8 +27,8 @@ const (
 	// Extensions kept as Records, without a diagnostic. Their keys are read
 	// only as spelled here, in any ASCII case.
 
-	KeyContentSignal // Content-Signal: Cloudflare's Content Signals Policy
-	KeyContentUsage  // Content-Usage: draft-ietf-aipref-attach
+	KeyContentSignal // Content-Signal: Cloudflare's Content Signals Policy; see File.Preferences
+	KeyContentUsage  // Content-Usage: draft-ietf-aipref-attach; see File.Preferences
 	KeyHost          // Host: the preferred host name (Yandex)
 	KeyCleanParam    // Clean-param: query parameters that do not change a page (Yandex)
 	KeyRequestRate   // Request-rate: pages per period (older crawlers)

@@ -100,6 +100,15 @@ func hostileBodies() map[string][]byte {
 		"distinct sitemaps":    repeatTo(n, func(i int) string { return fmt.Sprintf("sitemap:%d\n", i) }),
 		"crawl-delays":         repeatTo(n, func(i int) string { return "useragent:" + token(i) + "\ncrawl-delay:1\n" }),
 		"groups named twice":   []byte(merged.String() + string(repeatTo(n-merged.Len(), func(i int) string { return "user-agent:" + token(i%5000) + "\nallow:/\n" }))),
+		"content-usage lines": repeatTo(n, func(i int) string {
+			return map[bool]string{true: "user-agent:a\n", false: "content-usage:\n"}[i == 0]
+		}),
+		"bad preference lines": repeatTo(n, func(i int) string {
+			return map[bool]string{true: "user-agent:a\n", false: "content-usage:A\ncontent-signal:\n"}[i == 0]
+		}),
+		"preference lines of many groups": repeatTo(n, func(i int) string {
+			return "user-agent:" + token(i) + "\ncontent-signal:/" + token(i) + " a=b\ncontent-usage:/ a=y\n"
+		}),
 	}
 }
 

@@ -44,10 +44,11 @@ type rawGroup struct {
 	delay  int32 // index of its crawl-delay in delays, or -1
 }
 
-// A record is a line with a key this package does not interpret: text[off:]
-// holds the key, a ':' and the value, then a '\n'. (A key holds no ':', and
-// no value holds a '\n'.) Its group is the last raw group that starts
-// before it.
+// A record is a line with a key other than user-agent, allow, disallow,
+// sitemap and crawl-delay: text[off:] holds the key, a ':' and the value,
+// then a '\n'. (A key holds no ':', and no value holds a '\n'.) Its group
+// is the last raw group that starts before it. Content-Signal and
+// Content-Usage lines are records too, read again when queried (prefs.go).
 type record struct {
 	off  int32
 	line int32
@@ -298,8 +299,11 @@ func (p *parser) keyValue(key, value, line []byte) {
 		p.text = append(p.text, ':')
 		p.text = append(p.text, value...)
 		p.text = append(p.text, '\n')
-		if extensionKind(key) == KeyUnknown {
+		switch ext := extensionKind(key); ext {
+		case KeyUnknown:
 			p.diag(UnknownKey, key)
+		case KeyContentSignal, KeyContentUsage:
+			p.preference(ext, value, line)
 		}
 	}
 }

@@ -95,9 +95,66 @@ func TestParseDict(t *testing.T) {
 	}
 }
 
-// FuzzParseDict checks that the Dictionary reader never fails on any value,
-// agrees on strings and bytes, and reads back what it reads: the members
-// of a value that parses, written again, parse to the same members.
+// TestParseSignals checks the reading of Content-Signal values.
+func TestParseSignals(t *testing.T) {
+	type kv struct{ Key, Value string }
+	tests := []struct {
+		name    string
+		in      string
+		ok      bool
+		members []kv
+	}{
+		{name: "Cloudflare's example", in: "search=yes, ai-input=no, ai-train=no", ok: true, members: []kv{{"search", "yes"}, {"ai-input", "no"}, {"ai-train", "no"}}},
+		{name: "no spaces", in: "search=yes,ai-train=no", ok: true, members: []kv{{"search", "yes"}, {"ai-train", "no"}}},
+		{name: "case kept", in: "Search=Yes", ok: true, members: []kv{{"Search", "Yes"}}},
+		{name: "unknown key kept", in: "use=reference", ok: true, members: []kv{{"use", "reference"}}},
+		{name: "tabs", in: "search=yes\t,\tai-train=no", ok: true, members: []kv{{"search", "yes"}, {"ai-train", "no"}}},
+		{name: "empty", in: "", ok: false},
+		{name: "trailing comma", in: "search=yes,", ok: false, members: []kv{{"search", "yes"}}},
+		{name: "member without value", in: "search, ai-train=no", ok: false, members: []kv{{"ai-train", "no"}}},
+		{name: "empty value", in: "search=, ai-train=no", ok: false, members: []kv{{"ai-train", "no"}}},
+		{name: "empty key", in: "=yes", ok: false},
+		{name: "space around equals", in: "search = yes", ok: false},
+		{name: "space separated", in: "search=yes ai-train=no", ok: false},
+		{name: "two equals", in: "a=b=c", ok: false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []kv
+			ok := parseSignals(tc.in, func(key, value string) { got = append(got, kv{key, value}) })
+			if ok != tc.ok {
+				t.Errorf("parseSignals(%q) = %v, want %v", tc.in, ok, tc.ok)
+			}
+			if diff := cmp.Diff(tc.members, got); diff != "" {
+				t.Errorf("parseSignals(%q) members mismatch (-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+// TestSplitPath checks how the value of a preference line splits into a
+// path and preferences (draft-ietf-aipref-attach-05 section 3.2).
+func TestSplitPath(t *testing.T) {
+	tests := []struct{ in, path, prefs string }{
+		{"train-ai=n", "", "train-ai=n"},
+		{"/ train-ai=n", "/", "train-ai=n"},
+		{"/a/b \t train-ai=n, search=y", "/a/b", "train-ai=n, search=y"},
+		{"/only", "/only", ""},
+		{"*.pdf train-ai=n", "", "*.pdf train-ai=n"},
+		{"", "", ""},
+	}
+	for _, tc := range tests {
+		path, prefs := splitPath(tc.in)
+		if path != tc.path || prefs != tc.prefs {
+			t.Errorf("splitPath(%q) = %q, %q; want %q, %q", tc.in, path, prefs, tc.path, tc.prefs)
+		}
+	}
+}
+
+// FuzzParseDict checks that the Dictionary and Content-Signal readers never
+// fail on any value, agree on strings and bytes, and read back what they
+// read: the members of a value that parses, written again, parse to the
+// same members.
 func FuzzParseDict(f *testing.F) {
 	for _, s := range []string{
 		"train-ai=y, search=n", "a;p=1;q, b=(x \"y\";p 1);q", `a=%"f%c3%bc", b=:aGk=:, c=?1, d=@1, e=-1.5`,
@@ -117,6 +174,9 @@ func FuzzParseDict(f *testing.F) {
 				if m.Value == "" {
 					return m.Key
 				}
+				return m.Key + "=" + m.Value
+			}},
+			{"parseSignals", parseSignals[string], func(b []byte) bool { return parseSignals(b, nil) }, func(m kv) string {
 				return m.Key + "=" + m.Value
 			}},
 		} {
