@@ -1,8 +1,8 @@
 package robots
 
-// This file holds what RFC 9309 sections 2.3 and 2.4 say about getting a
-// robots.txt file, without doing any I/O: the robots.txt URL of a page
-// (URLFor), and the policy an HTTP status stands for (FromStatus).
+// This file holds what RFC 9309 section 2.3 says about getting a robots.txt
+// file, without doing any I/O: the robots.txt URL of a page (URLFor, Origin),
+// and the policy an HTTP status stands for (FromStatus, FromAccess).
 
 import (
 	"errors"
@@ -20,10 +20,10 @@ import (
 // port that is not valid.
 var ErrBadURL = errors.New("robots: bad URL")
 
-// ErrBadAgent is returned, wrapped, by the [Checker] and the [Transport]
-// for an agent that is neither a product token (see [ValidProductToken])
-// nor "*". Such an agent would name no group and silently fall back to the
-// "*" groups.
+// ErrBadAgent is returned, wrapped, by callers that refuse an agent that is
+// neither a product token (see [ValidProductToken]) nor "*", as the Checker
+// of package github.com/crawlkit/robots/crawl does. Such an agent would
+// name no group and silently fall back to the "*" groups.
 var ErrBadAgent = errors.New("robots: agent is not a product token")
 
 // URLFor returns the URL of the robots.txt file that governs pageURL:
@@ -48,7 +48,7 @@ var ErrBadAgent = errors.New("robots: agent is not a product token")
 // IDNA forbids but which real hosts use; a name with a non-ASCII byte or a
 // label starting with "xn--" must pass idna.Lookup.
 func URLFor(pageURL string) (string, error) {
-	origin, err := originOf(pageURL)
+	origin, err := Origin(pageURL)
 	if err != nil {
 		return "", err
 	}
@@ -69,10 +69,13 @@ func (e *urlError) Error() string {
 
 func (e *urlError) Unwrap() error { return ErrBadURL }
 
-// originOf returns the origin of an absolute http or https URL:
-// scheme://host[:port], in the canonical form URLFor describes. Origins are
-// the keys of the Checker's cache and of Stores.
-func originOf(raw string) (string, error) {
+// Origin returns the origin of pageURL, an absolute http or https URL:
+// scheme://host[:port], in the canonical form [URLFor] describes, which is
+// URLFor's result without "/robots.txt". Every spelling of one origin gives
+// one string, so a crawler that caches robots.txt files can key them by
+// it. It returns an error wrapping [ErrBadURL] where URLFor does.
+func Origin(pageURL string) (string, error) {
+	raw := pageURL
 	// The scheme: a letter, then letters, digits, '+', '-' and '.', then ':'.
 	i := 0
 	for ; i < len(raw); i++ {
@@ -230,24 +233,25 @@ func asciiHost(host string) (string, bool) {
 type AccessState int
 
 const (
-	// StateParsed: the rules were parsed from a body (a 2xx response, or
-	// bytes given to Parse).
-	StateParsed AccessState = iota
-	// StateUnavailable: the server said there is no robots.txt (a 4xx
-	// status other than 429, more than five redirects, or another status a
-	// crawler cannot use), or the origin has been unreachable for 30 days
-	// and no good copy is known. Every URL is allowed.
-	StateUnavailable
-	// StateUnreachable: the server could not be reached or failed (a 5xx
-	// status, 429, a network error or a timeout). Every URL is disallowed,
-	// unless a last good copy of the file is served (Access.GoodCopy).
-	StateUnreachable
+	// Parsed: the rules were parsed from a body (a 2xx response, or bytes
+	// given to Parse).
+	Parsed AccessState = iota
+	// Unavailable: the server said there is no robots.txt (a 4xx status
+	// other than 429, too many redirects, or another status a crawler
+	// cannot use), or the origin has been unreachable so long that it
+	// counts as unavailable. Every URL is allowed.
+	Unavailable
+	// Unreachable: the server could not be reached or failed (a 5xx
+	// status, 429, a network error or a timeout). Every URL is
+	// disallowed, unless a last good copy of the file is served
+	// (Access.GoodCopy).
+	Unreachable
 )
 
 var stateNames = [...]string{
-	StateParsed:      "parsed",
-	StateUnavailable: "unavailable",
-	StateUnreachable: "unreachable",
+	Parsed:      "parsed",
+	Unavailable: "unavailable",
+	Unreachable: "unreachable",
 }
 
 // String returns "parsed", "unavailable" or "unreachable".
@@ -259,24 +263,28 @@ func (s AccessState) String() string {
 }
 
 // Access says how a [File] was obtained: what was fetched, what came back
-// and for how long the answer holds. [File.Access] returns it; it is the
-// zero Access for a File made by [Parse] or [ParseReader].
+// and for how long the answer holds. It is a plain value, filled in by
+// whoever fetched the file (the Checker of package
+// github.com/crawlkit/robots/crawl, [FromStatus], or a caller's own
+// fetcher through [Options.FromAccess]); this package only reads State and
+// GoodCopy to decide, and the rest to explain. [File.Access] returns it;
+// it is the zero Access for a File made by [Parse] or [ParseReader].
 type Access struct {
 	State    AccessState
 	URL      string // the robots.txt URL asked for
 	FinalURL string // the URL of the last request, after redirects
-	// Redirects is how many redirects were followed, at most five, or six
-	// when the fifth led to another one, which was not followed (too many
-	// redirects: unavailable).
+	// Redirects is how many redirects were followed (RFC 9309 section
+	// 2.3.1.2 asks for at least five), one more than the limit when the
+	// last one was not followed (too many redirects: unavailable).
 	Redirects int
 	// Status is the HTTP status of the last response, 0 when there was
 	// none (a network error or a timeout).
 	Status int
-	// Err says what went wrong: the text of the network error, "timeout"
-	// when the fetch took longer than the Checker's FetchTimeout (Status
-	// is 0 for both), or a redirect that cannot be followed, with Status
-	// the 3xx that gave it (`redirect to "ftp://..."`: unavailable). It is
-	// "" when the last response was used as it came.
+	// Err says what went wrong, in a few words an explanation shows: the
+	// text of a network error, "timeout", "too many redirects", a redirect
+	// that cannot be followed (`redirect to "ftp://..."`), or why an
+	// unreachable origin now counts as unavailable ("unreachable for 30
+	// days"). It is "" when the last response was used as it came.
 	Err      string
 	Bytes    int       // body bytes read, after decompression
 	Fetched  time.Time // when the fetch ended
@@ -289,8 +297,8 @@ type Access struct {
 	// GoodFetched is when that copy was fetched.
 	GoodCopy    bool
 	GoodFetched time.Time
-	// Stored reports whether the file came from the Checker's Store rather
-	// than from a fetch by the Checker itself.
+	// Stored reports whether the file came from a store shared with other
+	// crawlers rather than from a fetch of the crawler itself.
 	Stored bool
 }
 
@@ -298,10 +306,6 @@ type Access struct {
 // state: "HTTP 503", "timeout", "too many redirects".
 func (a *Access) detail() string {
 	switch {
-	case a.State == StateUnavailable && a.Failures > 0:
-		return "unreachable for " + strconv.Itoa(int(unreachableLimit/(24*time.Hour))) + " days"
-	case a.Redirects > maxRedirects:
-		return "too many redirects"
 	case a.Err != "":
 		return a.Err
 	case a.Status != 0:
@@ -319,18 +323,20 @@ func (f *File) Access() Access {
 	return *f.access
 }
 
-// stateFor returns the access state an HTTP status stands for, as SPEC
-// section 5 says: 2xx parsed, 5xx and 429 unreachable, anything else
-// (4xx, 3xx, 1xx, nonsense) unavailable. Status 0 (no response) is
-// unreachable.
-func stateFor(status int) AccessState {
+// StateFor returns the access state a final HTTP status stands for, as RFC
+// 9309 section 2.3.1 says: 2xx [Parsed]; 5xx and 429 [Unreachable]; 0,
+// which stands for no response at all (a network error or a timeout),
+// Unreachable too; anything else (4xx, a 3xx left after the redirects, a
+// 1xx, a number no server sends) [Unavailable]. [Options.FromStatus]
+// applies it.
+func StateFor(status int) AccessState {
 	switch {
 	case status >= 200 && status <= 299:
-		return StateParsed
+		return Parsed
 	case status == 0, status == 429, status >= 500 && status <= 599:
-		return StateUnreachable
+		return Unreachable
 	}
-	return StateUnavailable
+	return Unavailable
 }
 
 // FromStatus returns the policy of a robots.txt fetched with the given
@@ -355,149 +361,38 @@ func FromStatus(status int, body []byte) *File {
 //     a number no server sends, is "unavailable".
 //
 // The body is used only for a 2xx status. The File explains itself:
-// [File.Explain] gives the Reason [Unavailable] or [Unreachable], and
+// [File.Explain] gives the Reason [NoFile] when the status decided, and
 // [File.Access] the state and status. An unreachable File holds one group,
 // "User-agent: *" with "Disallow: /", so that [File.Group] disallows
 // everything too; like every File it still allows /robots.txt itself.
 func (o Options) FromStatus(status int, body []byte) *File {
-	a := &Access{State: stateFor(status), Status: status}
-	if a.State == StateParsed {
-		a.Bytes = min(len(body), o.limit()+1)
+	a := Access{State: StateFor(status), Status: status}
+	if a.State == Parsed {
+		a.Bytes = min(len(body), o.Limit()+1)
 	}
-	return o.withAccess(body, a)
+	return o.FromAccess(a, body)
 }
 
 // disallowAll is the body of an unreachable policy.
 var disallowAll = []byte("User-agent: *\nDisallow: /\n")
 
-// withAccess returns the File that access a stands for: body parsed when a
-// is parsed or serves a good copy, everything allowed when it is
-// unavailable, everything disallowed when it is unreachable.
-func (o Options) withAccess(body []byte, a *Access) *File {
+// FromAccess returns the File that a stands for, for callers that fetch
+// and cache robots.txt their own way and keep more than a status (see
+// [Access]): body parsed with o when a.State is [Parsed] or a.GoodCopy is
+// set (body is then the good copy), every URL allowed when a.State is
+// [Unavailable], every URL disallowed when it is [Unreachable]. body is
+// not used otherwise, and not kept. [File.Access] returns a, and
+// [File.Explain] explains with it.
+func (o Options) FromAccess(a Access, body []byte) *File {
 	var f *File
 	switch {
-	case a.State == StateParsed || a.GoodCopy:
+	case a.State == Parsed || a.GoodCopy:
 		f = o.Parse(body)
-	case a.State == StateUnreachable:
+	case a.State == Unreachable:
 		f = o.Parse(disallowAll)
 	default:
 		f = o.Parse(nil)
 	}
-	f.access = a
+	f.access = &a
 	return f
-}
-
-// How long answers hold. RFC 9309 section 2.4 asks that a cached robots.txt
-// be used for no more than 24 hours unless the origin is unreachable.
-const (
-	// maxFresh is how long a fetched file is used: 24 hours, or less when
-	// Cache-Control: max-age says so.
-	maxFresh = 24 * time.Hour
-	// minFresh is the least a max-age can shorten it to, so that max-age=0
-	// does not mean one fetch per URL.
-	minFresh = 15 * time.Minute
-	// minBackoff and maxBackoff bound the wait before fetching an
-	// unreachable robots.txt again: one minute after the first failure,
-	// doubling with each failure in a row, at most one hour.
-	minBackoff = time.Minute
-	maxBackoff = time.Hour
-	// maxRetryAfter bounds a Retry-After header, which replaces the
-	// back-off when it is present (but is never less than minBackoff).
-	maxRetryAfter = 24 * time.Hour
-	// unreachableLimit is how long an origin may stay unreachable before,
-	// lacking a good copy, it counts as unavailable, as Google documents.
-	unreachableLimit = 30 * 24 * time.Hour
-)
-
-// freshFor returns how long a file fetched with the given max-age (-1 for
-// none) is used.
-func freshFor(maxAge time.Duration) time.Duration {
-	if maxAge < 0 {
-		return maxFresh
-	}
-	return min(max(maxAge, minFresh), maxFresh)
-}
-
-// backoff returns how long to wait before fetching again after the given
-// number of failures in a row, and the Retry-After delay (-1 for none).
-func backoff(failures int, retryAfter time.Duration) time.Duration {
-	if retryAfter >= 0 {
-		return min(max(retryAfter, minBackoff), maxRetryAfter)
-	}
-	if failures > 10 {
-		return maxBackoff
-	}
-	return min(minBackoff<<max(failures-1, 0), maxBackoff)
-}
-
-// nextEntry merges the outcome of a fetch that ended at now with the entry
-// known before it, if any: a failure counts up from the previous failures
-// and keeps the last good copy.
-func nextEntry(prev *Entry, f *fetched, now time.Time) Entry {
-	e := Entry{Status: f.status, Fetched: now, FinalURL: f.finalURL, Redirects: f.redirects, Err: f.err}
-	switch stateFor(f.status) {
-	case StateParsed:
-		e.Body = f.body
-		if e.Body == nil {
-			e.Body = []byte{}
-		}
-		e.Expires = now.Add(freshFor(f.maxAge))
-	case StateUnreachable:
-		e.Failures, e.UnreachableSince = 1, now
-		if prev != nil {
-			if prev.Failures > 0 && !prev.UnreachableSince.IsZero() {
-				// A count read from a shared Store is not trusted to leave
-				// room for one more.
-				e.Failures, e.UnreachableSince = min(prev.Failures, 1<<30)+1, prev.UnreachableSince
-			}
-			if stateFor(prev.Status) == StateParsed {
-				e.Good, e.GoodFetched = prev.Body, prev.Fetched
-			} else {
-				e.Good, e.GoodFetched = prev.Good, prev.GoodFetched
-			}
-		}
-		e.Expires = now.Add(backoff(e.Failures, f.retryAfter))
-	default:
-		e.Expires = now.Add(freshFor(f.maxAge))
-	}
-	return e
-}
-
-// fileFrom returns the policy that entry e of robotsURL stands for at now.
-// f is the fetch that made e, or nil when e came from a Store. The entry
-// may come from a shared Store and is not trusted: its expiry counts for at
-// most 24 hours from now.
-func (o Options) fileFrom(e *Entry, robotsURL string, now time.Time, f *fetched) *File {
-	a := &Access{
-		State:            stateFor(e.Status),
-		URL:              robotsURL,
-		FinalURL:         robotsURL,
-		Redirects:        e.Redirects,
-		Err:              e.Err,
-		Status:           e.Status,
-		Fetched:          e.Fetched,
-		Expires:          e.Expires,
-		Failures:         e.Failures,
-		UnreachableSince: e.UnreachableSince,
-		Stored:           f == nil,
-	}
-	if limit := now.Add(maxFresh); a.Expires.After(limit) {
-		a.Expires = limit
-	}
-	if e.FinalURL != "" {
-		a.FinalURL = e.FinalURL
-	}
-	body := e.Body
-	switch a.State {
-	case StateParsed:
-		a.Bytes = len(e.Body)
-	case StateUnreachable:
-		switch {
-		case e.Good != nil || !e.GoodFetched.IsZero():
-			a.GoodCopy, a.GoodFetched, body = true, e.GoodFetched, e.Good
-		case e.Failures > 0 && !e.UnreachableSince.IsZero() && now.Sub(e.UnreachableSince) >= unreachableLimit:
-			a.State = StateUnavailable
-		}
-	}
-	return o.withAccess(body, a)
 }

@@ -1,165 +1,13 @@
 package robots_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"log"
-	"net/http"
-	"net/http/httptest"
-	"os"
 	"strings"
-	"testing"
 	"time"
 
 	"github.com/crawlkit/robots"
 )
-
-// exampleSite starts a web site on loopback whose robots.txt is body,
-// served with status; other pages answer "page". Examples print no URL of
-// it, since its port changes from run to run.
-func exampleSite(status int, body string) *httptest.Server {
-	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/robots.txt" {
-			w.WriteHeader(status)
-			fmt.Fprint(w, body)
-			return
-		}
-		fmt.Fprint(w, "page")
-	}))
-}
-
-// crawl visits the pages of urls that robots.txt allows to MyBot. It is
-// the loop of the README's "Crawling with robots" section;
-// TestReadmeCrawlLoop keeps the two the same.
-func crawl(ctx context.Context, urls []string, visit func(url string)) error {
-	checker := &robots.Checker{UserAgent: "MyBot/1.0 (+https://example.com/bot)"}
-	for _, url := range urls {
-		ok, err := checker.Allowed(ctx, "MyBot", url)
-		if err != nil {
-			if ctx.Err() != nil {
-				return err // the crawl was cancelled or timed out
-			}
-			log.Printf("skipping %s: %v", url, err) // not an http(s) URL
-			continue
-		}
-		if ok {
-			visit(url)
-		}
-	}
-	return nil
-}
-
-// A crawler asks the Checker about each URL: it fetches each origin's
-// robots.txt once, and answers from memory after that.
-func Example_crawl() {
-	site := exampleSite(200, "User-agent: *\nDisallow: /private/\n")
-	defer site.Close()
-	urls := []string{site.URL + "/", site.URL + "/private/a", site.URL + "/public/b"}
-	err := crawl(context.Background(), urls, func(url string) {
-		fmt.Println("visit", strings.TrimPrefix(url, site.URL))
-	})
-	fmt.Println("error:", err)
-	// Output:
-	// visit /
-	// visit /public/b
-	// error: <nil>
-}
-
-// TestReadmeCrawlLoop checks that the README's "Crawling with robots"
-// section shows the func crawl of this file, so that its loop is code
-// that runs.
-func TestReadmeCrawlLoop(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err := os.ReadFile("access_example_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(readme), "\n## Crawling with robots\n")
-	if !ok {
-		t.Fatal(`README.md has no "## Crawling with robots" section`)
-	}
-	_, block, ok := strings.Cut(section, "```go\n")
-	if !ok {
-		t.Fatal(`README.md's "Crawling with robots" section has no Go code block`)
-	}
-	block, _, _ = strings.Cut(block, "```")
-	_, fn, ok := strings.Cut(string(src), "\nfunc crawl(")
-	if !ok {
-		t.Fatal("access_example_test.go has no func crawl")
-	}
-	fn, _, _ = strings.Cut(fn, "\n}\n")
-	fn = "func crawl(" + fn + "\n}\n"
-	if block != fn {
-		t.Errorf("README's crawl loop differs from func crawl in access_example_test.go:\nREADME:\n%s\nfunc crawl:\n%s", block, fn)
-	}
-}
-
-func ExampleChecker_Allowed() {
-	site := exampleSite(200, "User-agent: *\nDisallow: /private/\n")
-	defer site.Close()
-
-	var checker robots.Checker // the zero Checker is ready to use
-	ctx := context.Background()
-	for _, path := range []string{"/index.html", "/private/data"} {
-		ok, err := checker.Allowed(ctx, "MyBot", site.URL+path)
-		fmt.Println(path, ok, err)
-	}
-	_, err := checker.Allowed(ctx, "MyBot/1.0", site.URL+"/")
-	fmt.Println(errors.Is(err, robots.ErrBadAgent))
-	// Output:
-	// /index.html true <nil>
-	// /private/data false <nil>
-	// true
-}
-
-func ExampleChecker_Explain() {
-	ok := exampleSite(200, "User-agent: *\nDisallow: /private/\n")
-	defer ok.Close()
-	missing := exampleSite(404, "Not found")
-	defer missing.Close()
-	failing := exampleSite(503, "User-agent: *\nAllow: /\n")
-	defer failing.Close()
-
-	var checker robots.Checker
-	for _, site := range []*httptest.Server{ok, missing, failing} {
-		e, err := checker.Explain(context.Background(), "MyBot", site.URL+"/private/data")
-		if err != nil {
-			fmt.Println(err)
-			continue
-		}
-		fmt.Printf("%v: %v (%v)\n", e.Allowed, e, e.Access.State)
-	}
-	// Output:
-	// false: line 2: Disallow: /private/ (parsed)
-	// true: robots.txt unavailable (HTTP 404): all allowed (unavailable)
-	// false: robots.txt unreachable (HTTP 503): all disallowed (unreachable)
-}
-
-// A crawler that checks many URLs of one site can ask for the site's
-// policy once, and then ask it about each URL.
-func ExampleChecker_File() {
-	site := exampleSite(200, "User-agent: MyBot\nDisallow: /search\nCrawl-delay: 2\n")
-	defer site.Close()
-
-	var checker robots.Checker
-	f, err := checker.File(context.Background(), site.URL+"/any/page")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	a := f.Access()
-	fmt.Println(a.State, a.Status, a.Bytes, a.Expires.Sub(a.Fetched))
-	g := f.Group("MyBot")
-	delay, _ := g.CrawlDelay()
-	fmt.Println(g.Allowed("/search?q=x"), g.Allowed("/about"), delay)
-	// Output:
-	// parsed 200 51 24h0m0s
-	// false true 2s
-}
 
 func ExampleURLFor() {
 	for _, page := range []string{
@@ -182,6 +30,19 @@ func ExampleURLFor() {
 	//  true
 }
 
+// A cache of robots.txt files keys them by origin: every spelling of one
+// origin gives one key.
+func ExampleOrigin() {
+	for _, page := range []string{"https://Example.COM:443/a", "https://example.com/b?c", "http://example.com/"} {
+		origin, err := robots.Origin(page)
+		fmt.Println(origin, err)
+	}
+	// Output:
+	// https://example.com <nil>
+	// https://example.com <nil>
+	// http://example.com <nil>
+}
+
 // A crawler that fetches robots.txt its own way gets the status rules of
 // RFC 9309 from FromStatus.
 func ExampleFromStatus() {
@@ -197,30 +58,6 @@ func ExampleFromStatus() {
 	// 503 false false robots.txt unreachable (HTTP 503): all disallowed
 }
 
-// An http.Client with a Transport obeys robots.txt in every request it
-// makes, redirects included.
-func ExampleTransport() {
-	site := exampleSite(200, "User-agent: *\nDisallow: /private/\n")
-	defer site.Close()
-
-	client := &http.Client{Transport: &robots.Transport{Checker: &robots.Checker{}, Agent: "MyBot"}}
-	for _, path := range []string{"/public", "/private/data"} {
-		resp, err := client.Get(site.URL + path)
-		if err != nil {
-			var de *robots.DisallowedError
-			if errors.As(err, &de) {
-				fmt.Println(path, "refused:", de.Explanation)
-			}
-			continue
-		}
-		resp.Body.Close()
-		fmt.Println(path, resp.Status)
-	}
-	// Output:
-	// /public 200 OK
-	// /private/data refused: line 2: Disallow: /private/
-}
-
 // Options apply to the body of a 2xx status, as to Parse.
 func ExampleOptions_FromStatus() {
 	body := []byte("User-agent: *\n" + strings.Repeat("# padding\n", 60_000) + "Disallow: /late\n")
@@ -231,64 +68,57 @@ func ExampleOptions_FromStatus() {
 	// false
 }
 
-// File.Access says how a Checker obtained a file; a parsed file has the
-// zero Access.
-func ExampleFile_Access() {
-	site := exampleSite(200, "User-agent: *\nDisallow: /private/\n")
-	defer site.Close()
-
-	f, err := (&robots.Checker{}).File(context.Background(), site.URL+"/page")
-	if err != nil {
-		fmt.Println(err)
-		return
+// A fetcher that keeps more than the status, such as the last good copy
+// of a file while its origin fails, builds the File from an Access; the
+// File explains itself with it.
+func ExampleOptions_FromAccess() {
+	good := []byte("User-agent: *\nDisallow: /private/\n")
+	fetched := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	for _, a := range []robots.Access{
+		{State: robots.Unreachable, Status: 503, GoodCopy: true, GoodFetched: fetched},
+		{State: robots.Unreachable, Err: "timeout"},
+		{State: robots.Unavailable, Status: 302, Redirects: 6, Err: "too many redirects"},
+	} {
+		f := robots.Options{}.FromAccess(a, good)
+		fmt.Println(f.Explain("MyBot", "/private/x"))
 	}
-	a := f.Access()
-	fmt.Println(a.State, a.Status, a.Bytes, a.Redirects, a.Stored, a.Expires.Sub(a.Fetched))
-	fmt.Println(robots.FromStatus(503, nil).Access().State)
+	// Output:
+	// line 2: Disallow: /private/
+	// robots.txt unreachable (timeout): all disallowed
+	// robots.txt unavailable (too many redirects): all allowed
+}
+
+// File.Access says how a file was obtained; a parsed file has the zero
+// Access.
+func ExampleFile_Access() {
+	a := robots.FromStatus(503, nil).Access()
+	fmt.Println(a.State, a.Status)
 	fmt.Println(robots.Parse(nil).Access() == robots.Access{})
 	// Output:
-	// parsed 200 34 0 false 24h0m0s
-	// unreachable
+	// unreachable 503
 	// true
 }
 
-// A Store keeps each Entry as MarshalBinary encodes it.
-func ExampleEntry_MarshalBinary() {
-	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	e := robots.Entry{
-		Status:   404,
-		Fetched:  at,
-		Expires:  at.Add(24 * time.Hour),
-		FinalURL: "https://example.com/robots.txt",
-	}
-	data, err := e.MarshalBinary()
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(string(data))
+// A reader of bodies reads one byte past the limit, to tell whether the
+// body went on past it.
+func ExampleOptions_Limit() {
+	fmt.Println(robots.Options{}.Limit(), robots.Options{MaxBytes: 1 << 20}.Limit(), robots.Options{MaxBytes: 1 << 30}.Limit())
 	// Output:
-	// {"v":1,"status":404,"fetched":"2026-11-23T10:00:00Z","expires":"2026-11-24T10:00:00Z","unreachable":"0001-01-01T00:00:00Z","good_fetched":"0001-01-01T00:00:00Z","final_url":"https://example.com/robots.txt"}
+	// 512000 1048576 33554432
 }
 
-// UnmarshalBinary decodes what a Store read back, and refuses what no
-// Checker could have written.
-func ExampleEntry_UnmarshalBinary() {
-	var e robots.Entry
-	err := e.UnmarshalBinary([]byte(`{"v":1,"status":503,"fetched":"2026-11-23T10:00:00Z",` +
-		`"expires":"2026-11-23T10:01:00Z","failures":1,"unreachable":"2026-11-23T10:00:00Z","err":"timeout"}`))
-	fmt.Println(e.Status, e.Failures, e.Err, e.Expires.Sub(e.Fetched), err)
-
-	err = e.UnmarshalBinary([]byte(`{"v":1,"status":404,"body":"eA=="}`))
-	fmt.Println(errors.Is(err, robots.ErrBadEntry), e.Status) // e is left as it was
+// A cache of parsed files counts what each keeps alive.
+func ExampleFile_Size() {
+	small := robots.Parse([]byte("User-agent: *\nDisallow: /private/\n"))
+	big := robots.Parse([]byte("User-agent: *\n" + strings.Repeat("Disallow: /private/\n", 10_000)))
+	fmt.Println(small.Size() < 1<<10, big.Size() > 200_000, (*robots.File)(nil).Size())
 	// Output:
-	// 503 1 timeout 1m0s <nil>
-	// true 503
+	// true true 0
 }
 
 // An AccessState prints as a word; a value of no state says so.
 func ExampleAccessState_String() {
-	for _, s := range []robots.AccessState{robots.StateParsed, robots.StateUnavailable, robots.StateUnreachable, 7} {
+	for _, s := range []robots.AccessState{robots.Parsed, robots.Unavailable, robots.Unreachable, 7} {
 		fmt.Println(s)
 	}
 	// Output:

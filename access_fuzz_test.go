@@ -1,14 +1,15 @@
-package robots
+package robots_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/crawlkit/robots"
 )
 
-// FuzzOrigin checks URLFor on any input: it never panics, what it writes
-// is canonical (URLFor of it is itself), and the hot path's shortcut
-// (fastOrigin) agrees with it whenever the shortcut names a canonical
-// origin, as every origin in a Checker's memory is.
+// FuzzOrigin checks Origin on any input: it never panics, and what it
+// writes is an http or https origin in canonical form (Origin of it is
+// itself), as the keys of a cache must be.
 func FuzzOrigin(f *testing.F) {
 	for _, s := range []string{
 		"https://example.com/a?b#c", "HTTP://Example.COM:80/", "http://[::1]:8080/x",
@@ -19,25 +20,16 @@ func FuzzOrigin(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, page string) {
-		origin, err := originOf(page)
-		if err == nil {
-			if !strings.HasPrefix(origin, "http://") && !strings.HasPrefix(origin, "https://") {
-				t.Fatalf("originOf(%q) = %q: not http or https", page, origin)
-			}
-			again, err := originOf(origin + "/robots.txt")
-			if err != nil || again != origin {
-				t.Fatalf("originOf(%q) = %q, but originOf of that = %q, %v", page, origin, again, err)
-			}
-		}
-		fast, ok := fastOrigin(page)
-		if !ok {
+		origin, err := robots.Origin(page)
+		if err != nil {
 			return
 		}
-		if canon, err := originOf(fast); err != nil || canon != fast {
-			return // not a canonical origin: never in memory
+		if !strings.HasPrefix(origin, "http://") && !strings.HasPrefix(origin, "https://") {
+			t.Fatalf("Origin(%q) = %q: not http or https", page, origin)
 		}
-		if err != nil || origin != fast {
-			t.Fatalf("fastOrigin(%q) = %q, a canonical origin, but originOf = %q, %v", page, fast, origin, err)
+		again, err := robots.Origin(origin + "/robots.txt")
+		if err != nil || again != origin {
+			t.Fatalf("Origin(%q) = %q, but Origin of that = %q, %v", page, origin, again, err)
 		}
 	})
 }

@@ -99,23 +99,23 @@ func TestFromStatus(t *testing.T) {
 		state   robots.AccessState
 		explain string // for /private/x
 	}{
-		{200, false, true, robots.RuleMatched, robots.StateParsed, "line 2: Disallow: /private"},
-		{204, false, true, robots.RuleMatched, robots.StateParsed, "line 2: Disallow: /private"},
-		{301, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP 301): all allowed"},
-		{400, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP 400): all allowed"},
-		{401, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP 401): all allowed"},
-		{403, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP 403): all allowed"},
-		{404, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP 404): all allowed"},
-		{410, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP 410): all allowed"},
-		{429, false, false, robots.Unreachable, robots.StateUnreachable, "robots.txt unreachable (HTTP 429): all disallowed"},
-		{500, false, false, robots.Unreachable, robots.StateUnreachable, "robots.txt unreachable (HTTP 500): all disallowed"},
-		{503, false, false, robots.Unreachable, robots.StateUnreachable, "robots.txt unreachable (HTTP 503): all disallowed"},
-		{599, false, false, robots.Unreachable, robots.StateUnreachable, "robots.txt unreachable (HTTP 599): all disallowed"},
-		{600, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP 600): all allowed"},
-		{100, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP 100): all allowed"},
+		{200, false, true, robots.RuleMatched, robots.Parsed, "line 2: Disallow: /private"},
+		{204, false, true, robots.RuleMatched, robots.Parsed, "line 2: Disallow: /private"},
+		{301, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP 301): all allowed"},
+		{400, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP 400): all allowed"},
+		{401, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP 401): all allowed"},
+		{403, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP 403): all allowed"},
+		{404, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP 404): all allowed"},
+		{410, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP 410): all allowed"},
+		{429, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP 429): all disallowed"},
+		{500, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP 500): all disallowed"},
+		{503, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP 503): all disallowed"},
+		{599, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP 599): all disallowed"},
+		{600, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP 600): all allowed"},
+		{100, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP 100): all allowed"},
 		// 0 is no response at all: a network error or a timeout.
-		{0, false, false, robots.Unreachable, robots.StateUnreachable, "robots.txt unreachable (no response): all disallowed"},
-		{-1, true, true, robots.Unavailable, robots.StateUnavailable, "robots.txt unavailable (HTTP -1): all allowed"},
+		{0, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (no response): all disallowed"},
+		{-1, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP -1): all allowed"},
 	}
 	for _, tt := range tests {
 		t.Run("HTTP "+strconv.Itoa(tt.status), func(t *testing.T) {
@@ -137,7 +137,7 @@ func TestFromStatus(t *testing.T) {
 				t.Errorf("Explain = %v, %v, %q; want %v, %v, %q", e.Allowed, e.Reason, e, tt.allowed, tt.reason, tt.explain)
 			}
 			want := robots.Access{State: tt.state, Status: tt.status}
-			if tt.state == robots.StateParsed {
+			if tt.state == robots.Parsed {
 				want.Bytes = len(body)
 			}
 			if diff := cmp.Diff(want, f.Access()); diff != "" {
@@ -162,10 +162,10 @@ func TestParseHasZeroAccess(t *testing.T) {
 
 func TestAccessStateString(t *testing.T) {
 	tests := map[robots.AccessState]string{
-		robots.StateParsed:      "parsed",
-		robots.StateUnavailable: "unavailable",
-		robots.StateUnreachable: "unreachable",
-		robots.AccessState(7):   "AccessState(7)",
+		robots.Parsed:         "parsed",
+		robots.Unavailable:    "unavailable",
+		robots.Unreachable:    "unreachable",
+		robots.AccessState(7): "AccessState(7)",
 	}
 	for s, want := range tests {
 		if got := s.String(); got != want {
@@ -173,11 +173,123 @@ func TestAccessStateString(t *testing.T) {
 		}
 	}
 	for r, want := range map[robots.Reason]string{
-		robots.Unavailable: "robots.txt unavailable: all allowed",
-		robots.Unreachable: "robots.txt unreachable: all disallowed",
+		robots.NoFile: "no robots.txt: its access state decided",
 	} {
 		if got := r.String(); got != want {
 			t.Errorf("Reason(%d).String() = %q, want %q", int(r), got, want)
+		}
+	}
+}
+
+func TestStateFor(t *testing.T) {
+	tests := []struct {
+		status int
+		want   robots.AccessState
+	}{
+		{200, robots.Parsed}, {299, robots.Parsed}, {0, robots.Unreachable},
+		{429, robots.Unreachable}, {500, robots.Unreachable}, {599, robots.Unreachable},
+		{199, robots.Unavailable}, {300, robots.Unavailable}, {404, robots.Unavailable},
+		{428, robots.Unavailable}, {600, robots.Unavailable}, {-1, robots.Unavailable},
+	}
+	for _, tt := range tests {
+		if got := robots.StateFor(tt.status); got != tt.want {
+			t.Errorf("StateFor(%d) = %v, want %v", tt.status, got, tt.want)
+		}
+	}
+}
+
+// TestFromAccess checks the File an Access stands for: what it allows, and
+// how it explains itself from the Access alone.
+func TestFromAccess(t *testing.T) {
+	body := []byte("User-agent: *\nDisallow: /private\n")
+	tests := []struct {
+		name     string
+		access   robots.Access
+		private  bool // whether /private/x is allowed
+		public   bool // whether /public is allowed
+		reason   robots.Reason
+		explains string // Explain("x", "/public").String()
+	}{
+		{"parsed", robots.Access{State: robots.Parsed, Status: 200}, false, true, robots.NoRuleMatched, "no rule matched"},
+		{"unavailable", robots.Access{State: robots.Unavailable, Status: 404}, true, true, robots.NoFile,
+			"robots.txt unavailable (HTTP 404): all allowed"},
+		{"too many redirects", robots.Access{State: robots.Unavailable, Status: 302, Redirects: 6, Err: "too many redirects"}, true, true, robots.NoFile,
+			"robots.txt unavailable (too many redirects): all allowed"},
+		{"unreachable for long", robots.Access{State: robots.Unavailable, Failures: 40, Err: "unreachable for 30 days"}, true, true, robots.NoFile,
+			"robots.txt unavailable (unreachable for 30 days): all allowed"},
+		{"timeout", robots.Access{State: robots.Unreachable, Err: "timeout"}, false, false, robots.NoFile,
+			"robots.txt unreachable (timeout): all disallowed"},
+		{"no response", robots.Access{State: robots.Unreachable}, false, false, robots.NoFile,
+			"robots.txt unreachable (no response): all disallowed"},
+		{"good copy", robots.Access{State: robots.Unreachable, Status: 503, GoodCopy: true}, false, true, robots.NoRuleMatched, "no rule matched"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := robots.Options{}.FromAccess(tt.access, body)
+			if got := f.Allowed("x", "/private/x"); got != tt.private {
+				t.Errorf("Allowed(/private/x) = %v, want %v", got, tt.private)
+			}
+			if got := f.Allowed("x", "/public"); got != tt.public {
+				t.Errorf("Allowed(/public) = %v, want %v", got, tt.public)
+			}
+			e := f.Explain("x", "/public")
+			if e.Reason != tt.reason || e.String() != tt.explains {
+				t.Errorf("Explain(/public) = %v, %q; want %v, %q", e.Reason, e, tt.reason, tt.explains)
+			}
+			if diff := cmp.Diff(tt.access, f.Access()); diff != "" {
+				t.Errorf("Access() mismatch (-want +got):\n%s", diff)
+			}
+			if e := f.Explain("x", "/robots.txt"); !e.Allowed || e.Reason != robots.RobotsTxt {
+				t.Errorf("Explain(/robots.txt) = %v, %v; want allowed, %v", e.Allowed, e.Reason, robots.RobotsTxt)
+			}
+		})
+	}
+}
+
+// TestExplanationStringNoFileWithoutState checks that an Explanation made
+// by hand with Reason NoFile and a parsed Access prints its reason.
+func TestExplanationStringNoFileWithoutState(t *testing.T) {
+	e := robots.Explanation{Reason: robots.NoFile}
+	if got, want := e.String(), "no robots.txt: its access state decided"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
+func TestOrigin(t *testing.T) {
+	tests := []struct {
+		url, want string
+		bad       bool
+	}{
+		{"https://Example.COM:443/a?b#c", "https://example.com", false},
+		{"http://user@[::1]:8080/x", "http://[::1]:8080", false},
+		{"https://BÜCHER.example/", "https://xn--bcher-kva.example", false},
+		{"ftp://example.com/", "", true},
+		{"/relative", "", true},
+	}
+	for _, tt := range tests {
+		got, err := robots.Origin(tt.url)
+		if got != tt.want || errors.Is(err, robots.ErrBadURL) != tt.bad {
+			t.Errorf("Origin(%q) = %q, %v; want %q, bad URL %v", tt.url, got, err, tt.want, tt.bad)
+		}
+		if u, _ := robots.URLFor(tt.url); !tt.bad && u != got+"/robots.txt" {
+			t.Errorf("URLFor(%q) = %q, want Origin + /robots.txt", tt.url, u)
+		}
+	}
+}
+
+func TestOptionsLimit(t *testing.T) {
+	tests := []struct {
+		max, want int
+	}{
+		{0, robots.DefaultMaxBytes},
+		{-5, robots.DefaultMaxBytes},
+		{robots.DefaultMaxBytes - 1, robots.DefaultMaxBytes},
+		{robots.DefaultMaxBytes + 1, robots.DefaultMaxBytes + 1},
+		{robots.MaxBytesCap + 1, robots.MaxBytesCap},
+	}
+	for _, tt := range tests {
+		if got := (robots.Options{MaxBytes: tt.max}).Limit(); got != tt.want {
+			t.Errorf("Options{MaxBytes: %d}.Limit() = %d, want %d", tt.max, got, tt.want)
 		}
 	}
 }

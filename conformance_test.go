@@ -38,7 +38,7 @@ type conformanceCase struct {
 	MayDiffer string `json:"may_differ"`
 }
 
-// specAnswers are the answers SPEC.md gives where it deliberately differs
+// specAnswers are the answers the package gives where it deliberately differs
 // from Google's parser, keyed by file, test number and URL. Every case marked
 // may_differ must be listed here, with the reason.
 var specAnswers = map[string]struct {
@@ -104,7 +104,7 @@ func TestConformance(t *testing.T) {
 			differ++
 			spec, ok := specAnswers[name]
 			if !ok {
-				t.Errorf("%s is marked may_differ (%s) but has no SPEC.md answer here", name, c.MayDiffer)
+				t.Errorf("%s is marked may_differ (%s) but has no answer of ours here", name, c.MayDiffer)
 				continue
 			}
 			want, why = spec.allowed, spec.why

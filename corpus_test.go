@@ -12,8 +12,8 @@ import (
 
 // The corpus (../shared/corpus) holds 4,231 robots.txt files served by
 // popular sites and 110,462 checks with the answer Google's parser gives for
-// the agent "googlebot". Our answers may differ only where SPEC.md differs
-// from Google on purpose; deliberateDifference says which kind of difference
+// the agent "googlebot". Our answers may differ only where the package
+// differs from Google on purpose (README, differences); deliberateDifference says which kind of difference
 // a check shows, or "" if it shows none of the accepted kinds.
 
 // overLimit are the corpus files longer than 500 KiB: Google parses them
@@ -159,7 +159,7 @@ type peerCheck struct {
 
 // TestPeersMatchGoogle asks the 1,416 checks of nine other libraries' test
 // suites (../shared/peers) and wants Google's answer for each, except where
-// the check is marked may_differ: there SPEC.md follows RFC 9309 on purpose,
+// the check is marked may_differ: there the package follows RFC 9309 on purpose,
 // and the mark says why.
 func TestPeersMatchGoogle(t *testing.T) {
 	file, err := os.Open(sharedFile(t, "peers/peers.jsonl"))

@@ -1,6 +1,6 @@
 package robots_test
 
-// Tests of SPEC.md section 6, Diagnostics: what each line that is not a
+// Tests of diagnostics, as File.Diagnostics documents them: what each line that is not a
 // clean, known record reports, and that diagnostics never change answers.
 
 import (

@@ -33,7 +33,7 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// parseSeeds are bodies that reach the corners of SPEC.md section 1.
+// parseSeeds are bodies that reach the corners of the lexer (lex.go).
 func parseSeeds() []string {
 	long := strings.Repeat("a", 20000)
 	return []string{
@@ -237,7 +237,7 @@ func checkExplanation(t *testing.T, g *robots.Group, rules []robots.Rule, agent,
 	}
 }
 
-// countLines returns the number of lines of body as SPEC.md counts them: a
+// countLines returns the number of lines of body as lex.go counts them: a
 // line ends at LF, CR or CRLF (which counts once), and there is always a
 // last line after the last line break, empty if the body ends with one (as
 // Google's parser counts: a BeyondParseLimit diagnostic may fall there).
@@ -351,7 +351,8 @@ func FuzzRoundTrip(f *testing.F) {
 }
 
 // FuzzMatch checks Group.Allowed and Group.Explain against a deliberately
-// simple reference written from SPEC.md section 3 (see refExplain): three
+// simple reference written from RFC 9309 section 2.2.2 and the package
+// documentation's Patterns section (see refExplain): three
 // rules, whose kinds are the low bits of kinds, and a path. Bit 3 of kinds
 // asks about an absolute URL instead of the path.
 func FuzzMatch(f *testing.F) {
@@ -436,7 +437,7 @@ func FuzzMatch(f *testing.F) {
 		if reason != want.reason {
 			t.Errorf("Explain(%q).Reason = %v, want %v (reference: %s)\nrobots.txt:\n%s", url, got.Reason, want.reason, want, body.String())
 		}
-		// The deciding rule must be one of the best matches. SPEC.md does
+		// The deciding rule must be one of the best matches. The docs do
 		// not say which of several equally long rules of the same kind
 		// decides, so any of them will do.
 		if got.Reason == robots.RuleMatched || got.Reason == robots.IndexPageRule {
@@ -468,8 +469,9 @@ func sanitizePattern(p string) string {
 	return strings.Trim(string(b), " \t")
 }
 
-// The reference matcher: SPEC.md section 3, written out as plainly as
-// possible. It shares nothing with the library but the words of the spec.
+// The reference matcher: the Patterns section of the package
+// documentation, written out as plainly as possible. It shares nothing
+// with the library but the words of the docs.
 
 // refResult is the reference's answer.
 type refResult struct {
@@ -548,7 +550,8 @@ func refExplain(rules []robots.Rule, path string) refResult {
 	return res
 }
 
-// refCanonical returns s in SPEC.md's canonical form, byte by byte.
+// refCanonical returns s in the canonical form of the package
+// documentation (Patterns), byte by byte.
 func refCanonical(s string, pattern bool) string {
 	var out strings.Builder
 	for i := 0; i < len(s); i++ {

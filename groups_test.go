@@ -1,6 +1,6 @@
 package robots_test
 
-// Tests of SPEC.md section 2, Groups: their structure, product tokens, how
+// Tests of groups (RFC 9309 section 2.1 and 2.2.1, File.Group): their structure, product tokens, how
 // agents are compared, merging; and concurrent use of one File.
 
 import (

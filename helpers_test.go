@@ -1,12 +1,12 @@
 package robots_test
 
-// Helpers shared by the tests of SPEC.md's sections: lines_test.go (section
-// 1, Lines), groups_test.go (2, Groups), match_test.go (3, Matching),
-// records_test.go (4, Other records) and diagnostics_test.go (6,
-// Diagnostics). Each test names the SPEC.md sentence it checks, through the
-// public API only.
+// Helpers shared by the tests of what the package promises: lines_test.go
+// (lines), groups_test.go (groups), match_test.go (matching),
+// records_test.go (other records) and diagnostics_test.go (diagnostics).
+// Each test names the promise it checks, from RFC 9309 or the package
+// documentation, through the public API only.
 //
-// Where SPEC.md leaves a detail open, the tests do not pin it: the Detail
+// Where the documentation leaves a detail open, the tests do not pin it: the Detail
 // text of a Diagnostic, the order of two diagnostics on one line, whether
 // Host and the other known extensions get an UnknownKey diagnostic, and
 // whether Record.Agents holds product tokens or the user-agent values as
@@ -51,7 +51,7 @@ func shorten(s string) string {
 	return s
 }
 
-// diagOpts compare diagnostics by line and kind: SPEC.md does not fix the
+// diagOpts compare diagnostics by line and kind: the docs do not fix the
 // Detail text, nor the order of two diagnostics on one line.
 var diagOpts = cmp.Options{
 	cmpopts.IgnoreFields(robots.Diagnostic{}, "Detail"),

@@ -7,7 +7,8 @@ import (
 )
 
 // This file holds the lexer, the first stage: it cuts a body into lines
-// (SPEC.md section 1). A line ends at LF, CR or CRLF, and nothing else ends
+// (RFC 9309 section 2.2, and the leniencies the package documentation
+// lists). A line ends at LF, CR or CRLF, and nothing else ends
 // one; what a line says is the parser's business (parse.go).
 
 // maxLineLen is how many bytes of a line are read, as in Google's parser.

@@ -1,6 +1,7 @@
 package robots_test
 
-// Tests of SPEC.md section 1, Lines: byte order mark, line ends, NUL,
+// Tests of lines (RFC 9309 section 2.2, and the leniencies of the package
+// documentation): byte order mark, line ends, NUL,
 // comments and whitespace, keys, missing colons, long lines and the parse
 // limit.
 

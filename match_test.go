@@ -9,7 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// These tests pin SPEC.md section 3 (Matching) rule by rule, through the
+// These tests pin RFC 9309 section 2.2.2 and the Patterns section of the
+// package documentation rule by rule, through the
 // public API only: a small robots.txt body is parsed, and Allowed and Explain
 // are asked about URLs.
 
@@ -186,7 +187,7 @@ func TestMatchRFC9309Table222(t *testing.T) {
 	}{
 		{"query", "/foo/bar?baz=quz", "/foo/bar?baz=quz", "/foo/bar?baz=quz"},
 		// The RFC writes the query's URL encoded in the Encoded Path column;
-		// reserved characters stay distinct (SPEC.md), so the rule that
+		// reserved characters stay distinct (package documentation, Patterns), so the rule that
 		// matches it is the encoded one. TestMatchRFC9309ReservedRow shows
 		// the raw one does not.
 		{"URL in query", "/foo/bar?baz=https%3A%2F%2Ffoo.bar", "/foo/bar?baz=https%3A%2F%2Ffoo.bar", "/foo/bar?baz=https%3A%2F%2Ffoo.bar"},
@@ -212,7 +213,7 @@ func TestMatchRFC9309Table222(t *testing.T) {
 }
 
 // TestMatchRFC9309ReservedRow reads the second row of the RFC 9309 section
-// 2.2.2 table as SPEC.md does: a raw "://" and an encoded "%3A%2F%2F" are
+// 2.2.2 table as the package documentation does: a raw "://" and an encoded "%3A%2F%2F" are
 // different paths, each matched by the rule written the same way.
 func TestMatchRFC9309ReservedRow(t *testing.T) {
 	const raw, encoded = "/foo/bar?baz=https://foo.bar", "/foo/bar?baz=https%3A%2F%2Ffoo.bar"
@@ -563,7 +564,7 @@ func TestAllowedAllocs(t *testing.T) {
 }
 
 // TestMatchManyStars checks the answer, not the time, of the worst case
-// SPEC.md names: a pattern of many stars against a long path that almost
+// the package documentation names: a pattern of many stars against a long path that almost
 // matches. Timing belongs in the benchmarks.
 func TestMatchManyStars(t *testing.T) {
 	pattern := "/" + strings.Repeat("*a", 30) + "*b"

@@ -9,7 +9,8 @@ import (
 )
 
 // This file holds the parser, the second stage: it reads each line of the
-// lexer as a record (SPEC.md sections 2, 4 and 6) and keeps what a File
+// lexer as a record (RFC 9309 sections 2.1 and 2.2, and the leniencies
+// the package documentation lists) and keeps what a File
 // needs in a compact form: the raw groups in file order (user-agent lines
 // followed by rules), sitemaps, other records and diagnostics. Merging the
 // groups is group.go's business.
@@ -115,7 +116,7 @@ type parser struct {
 	dropped  int
 	dropLine int32
 
-	lines *Lines // the lines as written, for ParseLines; nil for Parse
+	lines *Declarations // the lines as written, for ParseDeclarations; nil for Parse
 }
 
 // parsers holds parsers whose scratch slices can be used again. Without it,

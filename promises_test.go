@@ -1,6 +1,7 @@
 package robots_test
 
-// Promises of the API that no SPEC.md section states: no panic at any
+// Promises of the API beyond the protocol (package documentation, and the
+// docs of File and Options): no panic at any
 // limit, every slice handed out is the caller's own, a nil *File is an
 // empty file, and zero values print sensibly.
 

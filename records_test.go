@@ -1,6 +1,6 @@
 package robots_test
 
-// Tests of SPEC.md section 4, Other records: sitemaps, crawl-delay and
+// Tests of other records (File.Sitemaps, Group.CrawlDelay, File.Records): sitemaps, crawl-delay and
 // every other key.
 
 import (

@@ -29,7 +29,7 @@ import (
 // ../shared; TestDocExampleBodiesQuoted checks the quotes against the seeds
 // when they are present.
 //
-// Every case asserts the answer of SPEC.md and RFC 9309. Where an older
+// Every case asserts the answer of RFC 9309 and the package documentation. Where an older
 // document says otherwise (it matches the first rule rather than the longest,
 // matches robot names as substrings, has no wildcards, ...), the case keeps
 // our answer and says why in its why field.
@@ -472,12 +472,12 @@ func TestRFC9309PercentEncodingExamples(t *testing.T) {
 		// /foo/bar?baz=https%3A%2F%2Ffoo.bar, is matched as written.
 		{pattern: "/foo/bar?baz=https%3A%2F%2Ffoo.bar", url: "/foo/bar?baz=https%3A%2F%2Ffoo.bar", match: true},
 		{pattern: "/foo/bar?baz=https%3a%2f%2ffoo.bar", url: "/foo/bar?baz=https%3A%2F%2Ffoo.bar", match: true,
-			why: "hex digits of %xx are compared without regard to case (SPEC.md 3)"},
+			why: "hex digits of %xx are compared without regard to case (package documentation, Patterns)"},
 		{pattern: "/foo/bar?baz=https://foo.bar", url: "/foo/bar?baz=https://foo.bar", match: true},
 		{pattern: "/foo/bar?baz=https://foo.bar", url: "/foo/bar?baz=https%3A%2F%2Ffoo.bar", match: false,
-			why: "SPEC.md 3: reserved characters stay distinct (%2F never equals /), because the RFC keeps percent-encoded reserved characters encoded in the URI; figure 4 shows the unencoded path being encoded to this form, which no parser can do for ':' and '/' in general (it would have to tell data from delimiters)"},
+			why: "package documentation, Patterns: reserved characters stay distinct (%2F never equals /), because the RFC keeps percent-encoded reserved characters encoded in the URI; figure 4 shows the unencoded path being encoded to this form, which no parser can do for ':' and '/' in general (it would have to tell data from delimiters)"},
 		{pattern: "/foo/bar?baz=https%3A%2F%2Ffoo.bar", url: "/foo/bar?baz=https://foo.bar", match: false,
-			why: "SPEC.md 3: reserved characters stay distinct (%3A never equals ':', %2F never equals '/'); see the row above"},
+			why: "package documentation, Patterns: reserved characters stay distinct (%3A never equals ':', %2F never equals '/'); see the row above"},
 
 		// Rows 3 and 4: /foo/bar/ followed by the character whose UTF-8
 		// octets are E3 83 84 (the RFC writes "U+E38384"; it is U+30C4,
@@ -797,7 +797,7 @@ Disallow:
 			{agent: "anybot", url: "/cgi-bin/search", want: true},
 			{agent: "anybot", url: "/tmp/a.html", want: true},
 			{agent: "anybot", url: "/cgi-bin/%20/tmp/a.html", want: false,
-				why: "the whole value is one pattern; its space is compared as %20 (SPEC.md 3)"},
+				why: "the whole value is one pattern; its space is compared as %20 (package documentation, Patterns)"},
 		},
 	}, {
 		// "globbing and regular expression are not supported in either
@@ -809,7 +809,7 @@ Disallow:
 		body: "User-agent: *bot*\nDisallow: /\n\nUser-agent: *\nDisallow: /tmp/*\nDisallow: *.gif\n",
 		cases: []docCase{
 			{agent: "Googlebot", url: "/index.html", want: true,
-				why: "\"*bot*\" is not a product token and not \"*\" (SPEC.md 2), so its group applies to no robot"},
+				why: "\"*bot*\" is not a product token and not \"*\" (RFC 9309 2.2.1), so its group applies to no robot"},
 			{agent: "Googlebot", url: "/tmp/a.html", want: false,
 				why: "1994: globbing is not supported, so /tmp/* would be the literal prefix '/tmp/*'; RFC 9309 2.2.3: * designates 0 or more instances of any character"},
 			{agent: "Googlebot", url: "/tmp/", want: false,
@@ -1000,7 +1000,7 @@ Disallow: /logs
 			{agent: "Copernicus", url: "/tmp/", want: true},
 			{agent: "Copernicus", url: "/", want: true},
 			{agent: "Fred", url: "/tmp/", want: false,
-				why: "the article lists several robot names on one User-Agent line; under RFC 9309 2.2.1 the line's product token is Copernicus alone (SPEC.md 2: the leading run of letters), so Fred gets the * group"},
+				why: "the article lists several robot names on one User-Agent line; under RFC 9309 2.2.1 the line's product token is Copernicus alone (File.Group: the leading run of letters), so Fred gets the * group"},
 			{agent: "Fred", url: "/index.html", want: true},
 			{agent: "Rex", url: "/tmp/", want: false},
 			{agent: "Rex", url: "/tea-time/", want: false},
@@ -1008,7 +1008,7 @@ Disallow: /logs
 			{agent: "Rex", url: "/traverse.this", want: false},
 			{agent: "Rex", url: "/index.html", want: true},
 			{agent: "otherbot", url: "/traverse.this", want: false,
-				why: "'* Rex' is '*' followed by whitespace and more, which names the * group (SPEC.md 2, as Google does)"},
+				why: "'* Rex' is '*' followed by whitespace and more, which names the * group (as Google does)"},
 		},
 	}, {
 		// "Primer 3": all robots are barred from /spiders/not/here/,

@@ -33,17 +33,21 @@
 // Values of type [File] and [Group] are immutable and safe for concurrent
 // use by multiple goroutines.
 //
+// This package does no I/O and keeps no state: it answers from bytes, and
+// links neither net/http nor any encoder.
+//
 // # Crawling
 //
-// A crawler that fetches pages uses a [Checker]: [Checker.Allowed] takes
-// the crawler's product token and a page URL, fetches the robots.txt of
-// the page's origin ([URLFor] names it) or reuses the copy it keeps, and
-// answers, with the status, redirect and caching rules of RFC 9309
-// sections 2.3 and 2.4: a 4xx status allows everything, and a 5xx, a 429,
-// a network error or a timeout disallows everything. [FromStatus] applies
-// the same status rules to a robots.txt fetched some other way, and
-// [Transport] makes an [net/http.Client] refuse what robots.txt disallows.
-// A [Store] shares fetched files across a fleet of crawlers.
+// A crawler that fetches pages uses the Checker of package
+// github.com/crawlkit/robots/crawl, which fetches and caches the robots.txt
+// of each origin with the status, redirect and caching rules of RFC 9309
+// sections 2.3 and 2.4, and answers from a File of this package. A crawler
+// that fetches robots.txt its own way uses the same rules from here:
+// [URLFor] names the file, [FromStatus] turns the final HTTP status and
+// body into a File (a 4xx status allows everything; a 5xx, a 429, a
+// network error or a timeout disallows everything), and [Options.FromAccess]
+// builds a File from a fuller [Access]. [Origin], [Options.Limit] and
+// [File.Size] serve its cache.
 //
 // # Patterns
 //
@@ -140,7 +144,11 @@ type Options struct {
 	MaxBytes int
 }
 
-func (o Options) limit() int {
+// Limit returns how many bytes of a body o parses: MaxBytes, within
+// DefaultMaxBytes and MaxBytesCap. A caller that reads bodies itself reads
+// at most Limit()+1 bytes: the extra byte tells whether the body went on
+// past the limit.
+func (o Options) Limit() int {
 	switch {
 	case o.MaxBytes < DefaultMaxBytes:
 		return DefaultMaxBytes
@@ -161,7 +169,7 @@ func Parse(body []byte) *File {
 // [File.Diagnostics] for the lines it could not use. Parse does not keep a
 // reference to body.
 func (o Options) Parse(body []byte) *File {
-	return newFile(parse(body, o.limit()))
+	return newFile(parse(body, o.Limit()))
 }
 
 // ParseReader reads a robots.txt body from r and parses it with the default
@@ -176,7 +184,7 @@ func ParseReader(r io.Reader) (*File, error) {
 // whether the body went on past the limit. The only errors are those of r,
 // wrapped so that [errors.Is] sees them.
 func (o Options) ParseReader(r io.Reader) (*File, error) {
-	limit := o.limit()
+	limit := o.Limit()
 	body, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if err != nil {
 		return nil, fmt.Errorf("robots: reading body: %w", err)
@@ -253,11 +261,8 @@ func (f *File) Explain(agent, url string) Explanation {
 		e.Access = *a
 		// An unavailable or unreachable policy answers for every URL but
 		// /robots.txt, whatever rule it holds to do so.
-		if a.State != StateParsed && !a.GoodCopy && e.Reason != RobotsTxt {
-			e.Reason, e.Rule = Unreachable, Rule{}
-			if a.State == StateUnavailable {
-				e.Reason = Unavailable
-			}
+		if a.State != Parsed && !a.GoodCopy && e.Reason != RobotsTxt {
+			e.Reason, e.Rule = NoFile, Rule{}
 		}
 	}
 	return e
@@ -382,14 +387,12 @@ const (
 	NoGroup
 	// RobotsTxt: the URL is /robots.txt, which is always allowed.
 	RobotsTxt
-	// Unavailable: the robots.txt file is unavailable (a 4xx status, too
-	// many redirects, or 30 days unreachable with no good copy), so every
-	// URL is allowed. Explanation.Access says more.
-	Unavailable
-	// Unreachable: the robots.txt file could not be fetched (a 5xx status,
-	// 429, a network error or a timeout) and no good copy is known, so
-	// every URL is disallowed. Explanation.Access says more.
-	Unreachable
+	// NoFile: no robots.txt rules could be had, so the access state
+	// (Explanation.Access.State) decided: an [Unavailable] file (a 4xx
+	// status, too many redirects) allows every URL, and an [Unreachable]
+	// one (a 5xx status, 429, a network error or a timeout, with no good
+	// copy) disallows every URL. Explanation.Access says more.
+	NoFile
 )
 
 var reasonNames = [...]string{
@@ -398,8 +401,7 @@ var reasonNames = [...]string{
 	NoRuleMatched: "no rule matched",
 	NoGroup:       "no group for the agent",
 	RobotsTxt:     "/robots.txt is always allowed",
-	Unavailable:   "robots.txt unavailable: all allowed",
-	Unreachable:   "robots.txt unreachable: all disallowed",
+	NoFile:        "no robots.txt: its access state decided",
 }
 
 // String returns a short description of the reason, such as "no rule
@@ -434,10 +436,13 @@ type Explanation struct {
 // "no rule matched" or "robots.txt unreachable (HTTP 503): all disallowed".
 func (e Explanation) String() string {
 	switch e.Reason {
-	case Unavailable:
-		return "robots.txt unavailable (" + e.Access.detail() + "): all allowed"
-	case Unreachable:
-		return "robots.txt unreachable (" + e.Access.detail() + "): all disallowed"
+	case NoFile:
+		switch e.Access.State {
+		case Unavailable:
+			return "robots.txt unavailable (" + e.Access.detail() + "): all allowed"
+		case Unreachable:
+			return "robots.txt unreachable (" + e.Access.detail() + "): all disallowed"
+		}
 	case RuleMatched:
 		return "line " + strconv.Itoa(e.Rule.Line) + ": " + e.Rule.String()
 	case IndexPageRule:
@@ -446,11 +451,12 @@ func (e Explanation) String() string {
 	return e.Reason.String()
 }
 
-// retainedSize estimates the bytes f keeps alive, so that a Checker's
-// cache can bound its memory: what Parse made, and a bound of what the
-// matchers of its groups take once they are queried. TestRetainedSize
-// checks the estimate against the heap.
-func (f *File) retainedSize() int {
+// Size estimates the bytes f keeps alive, so that a cache of parsed files
+// can bound its memory: what Parse made, and a bound of what the match
+// indexes of its groups take once they are queried. The estimate may be
+// high, never low; it is at most three times the truth for files over 1
+// MiB. TestSize checks it against the heap. A nil File has size 0.
+func (f *File) Size() int {
 	if f == nil {
 		return 0
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 	"github.com/crawlkit/robots/redisstore"
 )
 
@@ -37,7 +37,7 @@ func BenchmarkGet(b *testing.B) {
 	for _, name := range benchBodies {
 		b.Run(name, func(b *testing.B) {
 			origin := "https://" + name
-			e := robots.Entry{Status: 200, Body: benchBody(b, name), Fetched: now, Expires: now.Add(day)}
+			e := crawl.Entry{Status: 200, Body: benchBody(b, name), Fetched: now, Expires: now.Add(day)}
 			if err := store.Put(ctx, origin, e); err != nil {
 				b.Fatal(err)
 			}
@@ -61,7 +61,7 @@ func BenchmarkPut(b *testing.B) {
 	for _, name := range benchBodies {
 		b.Run(name, func(b *testing.B) {
 			origin := "https://" + name
-			e := robots.Entry{Status: 200, Body: benchBody(b, name), Fetched: now, Expires: now.Add(day)}
+			e := crawl.Entry{Status: 200, Body: benchBody(b, name), Fetched: now, Expires: now.Add(day)}
 			b.SetBytes(int64(len(e.Body)))
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {

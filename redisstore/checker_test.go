@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 	"github.com/crawlkit/robots/redisstore"
 	"github.com/redis/go-redis/v9"
 )
@@ -32,6 +32,10 @@ type origin struct {
 	// answered, with the request's number (1 for the first).
 	hold func(n int32, r *http.Request)
 }
+
+// leasePoll is how often a Checker without the lease polls the Store, as
+// the crawl.Checker documentation says.
+const leasePoll = 50 * time.Millisecond
 
 func newOrigin(t *testing.T, hold func(n int32, r *http.Request)) *origin {
 	t.Helper()
@@ -84,12 +88,12 @@ func (h *hook) all() []error {
 
 // fleet returns n Checkers, each with its own client of srv's Redis and its
 // own Store, reporting Store errors to h.
-func fleet(t *testing.T, srv *server, n int, opts redisstore.Options, h *hook, fetchTimeout time.Duration) []*robots.Checker {
+func fleet(t *testing.T, srv *server, n int, opts redisstore.Options, h *hook, fetchTimeout time.Duration) []*crawl.Checker {
 	t.Helper()
-	checkers := make([]*robots.Checker, n)
+	checkers := make([]*crawl.Checker, n)
 	for i := range checkers {
 		o := opts
-		checkers[i] = &robots.Checker{
+		checkers[i] = &crawl.Checker{
 			Store:        redisstore.New(srv.client(), &o),
 			StoreError:   h.record,
 			FetchTimeout: fetchTimeout,
@@ -101,7 +105,7 @@ func fleet(t *testing.T, srv *server, n int, opts redisstore.Options, h *hook, f
 // checkAll makes calls Allowed calls spread over checkers at once, half on
 // /private and half on /public of o, and fails t on a wrong answer or an
 // error. It returns the longest a call took.
-func checkAll(t *testing.T, checkers []*robots.Checker, o *origin, calls int) time.Duration {
+func checkAll(t *testing.T, checkers []*crawl.Checker, o *origin, calls int) time.Duration {
 	t.Helper()
 	var (
 		wg      sync.WaitGroup
@@ -182,7 +186,7 @@ func leaseTTL(fetchTimeout time.Duration) time.Duration { return fetchTimeout + 
 // entry, as its documentation gives it: FetchTimeout plus two seconds (the
 // holder's Lease and Put) plus two polls.
 func leaseWait(fetchTimeout time.Duration) time.Duration {
-	return fetchTimeout + 2*time.Second + 2*robots.LeasePoll
+	return fetchTimeout + 2*time.Second + 2*leasePoll
 }
 
 func TestLeaseHolderDies(t *testing.T) {
@@ -213,7 +217,7 @@ func TestLeaseHolderDies(t *testing.T) {
 	// is about leases, and a slow reply on a loaded machine must not look
 	// like Redis failing.
 	opts := redisstore.Options{Timeout: time.Second}
-	holder := &robots.Checker{
+	holder := &crawl.Checker{
 		Store:        redisstore.New(holderClient, &opts),
 		StoreError:   h.record,
 		FetchTimeout: fetchTimeout,
@@ -324,8 +328,8 @@ func TestFleetWithBadValues(t *testing.T) {
 		value []byte
 		want  error
 	}{
-		{"garbage", []byte("\x00\x01 not an entry {"), robots.ErrBadEntry},
-		{"hostile entry", []byte(`{"v":1,"status":200,"body":"VXNlci1hZ2VudDogKgpBbGxvdzogLwo=","expires":"2999-01-01T00:00:00Z"}`), robots.ErrBadEntry},
+		{"garbage", []byte("\x00\x01 not an entry {"), crawl.ErrBadEntry},
+		{"hostile entry", []byte(`{"v":1,"status":200,"body":"VXNlci1hZ2VudDogKgpBbGxvdzogLwo=","expires":"2999-01-01T00:00:00Z"}`), crawl.ErrBadEntry},
 		{"oversized", make([]byte, 2<<20), redisstore.ErrTooLarge},
 	}
 	for _, tt := range tests {
@@ -379,7 +383,7 @@ func BenchmarkCheckerMiss(b *testing.B) {
 		opts := benchOpts
 		store := redisstore.New(srv.client(), &opts)
 		// Fill Redis with the two entries.
-		filler := &robots.Checker{Store: store}
+		filler := &crawl.Checker{Store: store}
 		for _, o := range origins {
 			if _, err := filler.Allowed(ctx, "MyBot", o.URL+"/"); err != nil {
 				b.Fatal(err)
@@ -387,7 +391,7 @@ func BenchmarkCheckerMiss(b *testing.B) {
 		}
 		for _, mode := range []string{"redis", "fetch"} {
 			b.Run(mode+"/"+name, func(b *testing.B) {
-				c := &robots.Checker{CacheEntries: 1}
+				c := &crawl.Checker{CacheEntries: 1}
 				if mode == "redis" {
 					c.Store = store
 				}
@@ -436,7 +440,7 @@ func TestRedisDiesWhileWaiting(t *testing.T) {
 	<-holding
 	waiting := make(chan time.Duration, 1)
 	go func() { waiting <- checkAll(t, checkers[1:], o, 20) }()
-	time.Sleep(3 * robots.LeasePoll) // the others are polling
+	time.Sleep(3 * leasePoll) // the others are polling
 	srv.kill()
 	longest := <-waiting
 	if bound := 3*timeout + 2*time.Second; longest > bound {

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 )
 
 // FuzzDecode feeds what a shared Redis could hold to the decoding Get
@@ -14,7 +14,7 @@ import (
 // and an entry it accepts encodes back to an entry equal to it.
 func FuzzDecode(f *testing.F) {
 	now := time.Date(2026, 11, 24, 6, 0, 0, 0, time.UTC)
-	for _, e := range []robots.Entry{
+	for _, e := range []crawl.Entry{
 		{Status: 200, Body: []byte("User-agent: *\nDisallow: /x\n"), Fetched: now, Expires: now.Add(24 * time.Hour)},
 		{Status: 404, Fetched: now, Expires: now.Add(time.Hour)},
 		{Status: 503, Fetched: now, Expires: now.Add(time.Minute), Failures: 2, UnreachableSince: now.Add(-time.Hour),
@@ -33,7 +33,7 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := s.decode(data)
 		if err != nil {
-			if !errors.Is(err, robots.ErrBadEntry) {
+			if !errors.Is(err, crawl.ErrBadEntry) {
 				t.Fatalf("decode(%q): error %v does not wrap ErrBadEntry", data, err)
 			}
 			return
@@ -48,7 +48,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("MarshalBinary of a decoded entry: %v", err)
 		}
-		var back robots.Entry
+		var back crawl.Entry
 		if err := back.UnmarshalBinary(again); err != nil {
 			t.Fatalf("decoded %q, encoded %q, which does not decode: %v", data, again, err)
 		}

@@ -6,7 +6,7 @@ import (
 	"log"
 	"time"
 
-	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 	"github.com/crawlkit/robots/redisstore"
 	"github.com/redis/go-redis/v9"
 )
@@ -18,7 +18,7 @@ func ExampleNew() {
 		Addrs:                 []string{"redis:6379"},
 		ContextTimeoutEnabled: true,
 	})
-	checker := &robots.Checker{
+	checker := &crawl.Checker{
 		Store:      redisstore.New(rdb, nil),
 		StoreError: func(origin string, err error) { log.Printf("robots store: %s: %v", origin, err) },
 	}
@@ -37,9 +37,9 @@ func ExampleStore_Key() {
 
 func ExampleTTL() {
 	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
-	ok := robots.Entry{Status: 200, Fetched: now, Expires: now.Add(24 * time.Hour)}
-	gone := robots.Entry{Status: 404, Fetched: now, Expires: now.Add(24 * time.Hour)}
-	down := robots.Entry{Status: 503, Fetched: now, Expires: now.Add(time.Hour),
+	ok := crawl.Entry{Status: 200, Fetched: now, Expires: now.Add(24 * time.Hour)}
+	gone := crawl.Entry{Status: 404, Fetched: now, Expires: now.Add(24 * time.Hour)}
+	down := crawl.Entry{Status: 503, Fetched: now, Expires: now.Add(time.Hour),
 		Failures: 12, UnreachableSince: now.Add(-10 * 24 * time.Hour), Good: []byte("User-agent: *\nDisallow: /x\n")}
 	fmt.Println(redisstore.TTL(ok, now))   // Expires + 30 days
 	fmt.Println(redisstore.TTL(gone, now)) // Expires

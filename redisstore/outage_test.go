@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 	"github.com/crawlkit/robots/redisstore"
 	"github.com/redis/go-redis/v9"
 )
@@ -30,7 +30,7 @@ func calls(store *redisstore.Store, origin string) (errs []error, longest time.D
 	for _, f := range []func() error{
 		func() error { _, _, err := store.Get(ctx, origin); return err },
 		func() error {
-			return store.Put(ctx, origin, robots.Entry{Status: 404, Fetched: now, Expires: now.Add(day)})
+			return store.Put(ctx, origin, crawl.Entry{Status: 404, Fetched: now, Expires: now.Add(day)})
 		},
 		func() error { _, err := store.Lease(ctx, origin, time.Second); return err },
 	} {
@@ -118,7 +118,7 @@ func TestRedisStalledAndResumed(t *testing.T) {
 func waitUsable(t *testing.T, store *redisstore.Store, origin string) {
 	t.Helper()
 	ctx := context.Background()
-	want := robots.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /back\n"), Fetched: now, Expires: now.Add(day)}
+	want := crawl.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /back\n"), Fetched: now, Expires: now.Add(day)}
 	deadline := time.Now().Add(5 * time.Second)
 	var err error
 	for time.Now().Before(deadline) {

@@ -1,6 +1,6 @@
 // Package redisstore shares the robots.txt cache of a fleet of crawlers in
-// Redis: it implements [robots.Store] and [robots.Leaser] on
-// github.com/redis/go-redis/v9, so that the [robots.Checker] of every
+// Redis: it implements [crawl.Store] and [crawl.Leaser] on
+// github.com/redis/go-redis/v9, so that the [crawl.Checker] of every
 // machine reads what any of them fetched, and one machine fetches each
 // origin's robots.txt while the others wait for its entry.
 //
@@ -11,7 +11,7 @@
 // # Keys and values
 //
 // The entry of an origin is kept under <prefix>{<origin>}, for instance
-// "robots:{https://example.com}", as the bytes of [robots.Entry.MarshalBinary]
+// "robots:{https://example.com}", as the bytes of [crawl.Entry.MarshalBinary]
 // (JSON with a version). Its lease is kept under <prefix>{<origin>}:lease.
 //
 // # How long entries are kept
@@ -40,7 +40,7 @@
 // Every Redis call is bounded by [Options.Timeout]. A Store never panics on
 // what it reads: a value that does not decode, is over [Options.MaxValue]
 // or is not a string, is a miss, returned with an error wrapping
-// [robots.ErrBadEntry] (and [ErrTooLarge] for the second) so that the
+// [crawl.ErrBadEntry] (and [ErrTooLarge] for the second) so that the
 // Checker's StoreError hook sees it; the Checker then fetches by itself,
 // and its Put replaces the bad value. A Checker waiting for a lease
 // holder's entry takes ErrBadEntry as "not there yet", and other errors as
@@ -61,7 +61,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -95,7 +95,7 @@ const outageGrace = 24 * time.Hour
 
 // ErrTooLarge is returned, wrapped, for an entry over [Options.MaxValue]:
 // by Put, which writes nothing, and by Get, which reads it as a miss and
-// wraps [robots.ErrBadEntry] too.
+// wraps [crawl.ErrBadEntry] too.
 var ErrTooLarge = errors.New("robots: redisstore: entry over MaxValue")
 
 // Options configure a [Store]. The zero value, or nil, gives the defaults.
@@ -115,8 +115,8 @@ type Options struct {
 	Now func() time.Time
 }
 
-// A Store keeps robots.txt entries in Redis. It implements [robots.Store]
-// and [robots.Leaser], and is safe for concurrent use.
+// A Store keeps robots.txt entries in Redis. It implements [crawl.Store]
+// and [crawl.Leaser], and is safe for concurrent use.
 type Store struct {
 	client   redis.UniversalClient
 	prefix   string
@@ -125,10 +125,14 @@ type Store struct {
 	now      func() time.Time
 }
 
-var _ robots.Leaser = (*Store)(nil)
+// A Store is a crawl.Leaser, and so a crawl.Store: a crawl.Checker whose
+// Store it is takes leases from it.
+var _ crawl.Leaser = (*Store)(nil)
 
-// New returns a Store that keeps its entries through client. opts may be
-// nil. The client is the caller's: the Store does not close it.
+// New returns a Store that keeps its entries through client: a
+// [crawl.Store] that is also a [crawl.Leaser], to set as a
+// crawl.Checker's Store. opts may be nil. The client is the caller's: the
+// Store does not close it.
 //
 // The Store enforces Options.Timeout on every call whatever the client's
 // settings, but only a client made with ContextTimeoutEnabled set gives up
@@ -176,10 +180,10 @@ func (s *Store) LeaseKey(origin string) string {
 // Get returns origin's entry. A key that is absent is a miss with a nil
 // error. A value that does not decode, is over MaxValue, is not a string,
 // or says it stays fresh for longer than [MaxTTL] (no Checker writes
-// that), is a miss with an error wrapping [robots.ErrBadEntry], and
+// that), is a miss with an error wrapping [crawl.ErrBadEntry], and
 // [ErrTooLarge] for the second: a Checker reports it and fetches, and goes on waiting for a
 // lease holder's entry. Other errors are Redis failing. Get reads at most MaxValue+1 bytes of a value.
-func (s *Store) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+func (s *Store) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
 	key := s.Key(origin)
 	// GETRANGE rather than GET, so that a hostile value of any size
 	// costs at most MaxValue+1 bytes to read. It cannot tell an absent
@@ -190,35 +194,35 @@ func (s *Store) Get(ctx context.Context, origin string) (robots.Entry, bool, err
 	var rerr redis.Error
 	if errors.As(err, &rerr) && strings.HasPrefix(rerr.Error(), "WRONGTYPE") {
 		// A key of another type than a string holds no entry either.
-		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w: %w", key, robots.ErrBadEntry, err)
+		return crawl.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w: %w", key, crawl.ErrBadEntry, err)
 	}
 	if err != nil {
-		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
+		return crawl.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
 	}
 	if len(data) == 0 {
-		return robots.Entry{}, false, nil
+		return crawl.Entry{}, false, nil
 	}
 	e, err := s.decode(data)
 	if err != nil {
-		return robots.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
+		return crawl.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
 	}
 	return e, true, nil
 }
 
 // decode returns the entry data encodes, or an error wrapping
-// robots.ErrBadEntry when data is over MaxValue, does not decode, or says
+// crawl.ErrBadEntry when data is over MaxValue, does not decode, or says
 // it stays fresh for longer than MaxTTL.
-func (s *Store) decode(data []byte) (robots.Entry, error) {
+func (s *Store) decode(data []byte) (crawl.Entry, error) {
 	if len(data) > s.maxValue {
-		return robots.Entry{}, fmt.Errorf("%w: %w (more than %d bytes)", robots.ErrBadEntry, ErrTooLarge, s.maxValue)
+		return crawl.Entry{}, fmt.Errorf("%w: %w (more than %d bytes)", crawl.ErrBadEntry, ErrTooLarge, s.maxValue)
 	}
-	var e robots.Entry
+	var e crawl.Entry
 	if err := e.UnmarshalBinary(data); err != nil {
-		return robots.Entry{}, err
+		return crawl.Entry{}, err
 	}
 	if e.Expires.After(s.now().Add(MaxTTL)) {
-		return robots.Entry{}, fmt.Errorf("%w: expires %s, more than %v ahead",
-			robots.ErrBadEntry, e.Expires.Format(time.RFC3339), MaxTTL)
+		return crawl.Entry{}, fmt.Errorf("%w: expires %s, more than %v ahead",
+			crawl.ErrBadEntry, e.Expires.Format(time.RFC3339), MaxTTL)
 	}
 	return e, nil
 }
@@ -228,7 +232,7 @@ func (s *Store) decode(data []byte) (robots.Entry, error) {
 // has nothing left to keep. An entry whose encoding is over MaxValue is
 // not written: Put returns an error wrapping [ErrTooLarge] and leaves the
 // key as it was.
-func (s *Store) Put(ctx context.Context, origin string, e robots.Entry) error {
+func (s *Store) Put(ctx context.Context, origin string, e crawl.Entry) error {
 	key := s.Key(origin)
 	data, err := e.MarshalBinary()
 	if err != nil {
@@ -273,7 +277,7 @@ func (s *Store) Lease(ctx context.Context, origin string, ttl time.Duration) (bo
 // TTL returns the Redis expiry Put sets on e at now, as the package
 // documentation gives it; zero or less means the entry has nothing left
 // to keep.
-func TTL(e robots.Entry, now time.Time) time.Duration {
+func TTL(e crawl.Entry, now time.Time) time.Duration {
 	until := e.Expires
 	if e.Status >= 200 && e.Status <= 299 {
 		until = e.Expires.Add(goodCopyWindow)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 	"github.com/crawlkit/robots/redisstore"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -36,30 +37,30 @@ func newStore(t testing.TB, s *server, opts redisstore.Options) (*redisstore.Sto
 // The access states a Checker stores, with the Redis TTL each gets.
 var accessStates = []struct {
 	name string
-	e    robots.Entry
+	e    crawl.Entry
 	ttl  time.Duration
 }{
 	{
 		name: "200 with body",
-		e: robots.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /private\n"),
+		e: crawl.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /private\n"),
 			Fetched: now, Expires: now.Add(day)},
 		ttl: 31 * day, // Expires + 30 days: the body is the next outage's good copy
 	},
 	{
 		name: "404",
-		e:    robots.Entry{Status: 404, Fetched: now, Expires: now.Add(day)},
+		e:    crawl.Entry{Status: 404, Fetched: now, Expires: now.Add(day)},
 		ttl:  day, // until Expires
 	},
 	{
 		name: "503 with a last good copy",
-		e: robots.Entry{Status: 503, Fetched: now, Expires: now.Add(10 * time.Minute),
+		e: crawl.Entry{Status: 503, Fetched: now, Expires: now.Add(10 * time.Minute),
 			Failures: 4, UnreachableSince: now.Add(-2 * day),
 			Good: []byte("User-agent: *\nDisallow: /cgi-bin/\n"), GoodFetched: now.Add(-3 * day)},
 		ttl: 28 * day, // UnreachableSince + 30 days
 	},
 	{
 		name: "31 days unreachable",
-		e: robots.Entry{Status: 0, Fetched: now, Expires: now.Add(time.Hour),
+		e: crawl.Entry{Status: 0, Fetched: now, Expires: now.Add(time.Hour),
 			Failures: 40, UnreachableSince: now.Add(-31 * day)},
 		ttl: time.Hour + day, // Expires + 24 hours: the next fetch still sees the outage
 	},
@@ -97,20 +98,20 @@ func TestRoundTripEveryAccessState(t *testing.T) {
 func TestTTL(t *testing.T) {
 	tests := []struct {
 		name string
-		e    robots.Entry
+		e    crawl.Entry
 		want time.Duration
 	}{
-		{"200 fresh for a day", robots.Entry{Status: 200, Expires: now.Add(day)}, 31 * day},
-		{"204 expired an hour ago", robots.Entry{Status: 204, Expires: now.Add(-time.Hour)}, 30*day - time.Hour},
-		{"404 fresh for an hour", robots.Entry{Status: 404, Expires: now.Add(time.Hour)}, time.Hour},
-		{"404 expired", robots.Entry{Status: 404, Expires: now.Add(-time.Second)}, -time.Second},
-		{"too many redirects", robots.Entry{Status: 301, Expires: now.Add(day)}, day},
-		{"first failure", robots.Entry{Status: 500, Expires: now.Add(time.Minute), Failures: 1, UnreachableSince: now}, 30 * day},
-		{"29 days unreachable", robots.Entry{Status: 0, Expires: now.Add(time.Hour), Failures: 9, UnreachableSince: now.Add(-29 * day)}, 25 * time.Hour},
-		{"30 days unreachable", robots.Entry{Status: 429, Expires: now.Add(time.Hour), Failures: 9, UnreachableSince: now.Add(-30 * day)}, 25 * time.Hour},
-		{"2xx expiring in a year", robots.Entry{Status: 200, Expires: now.Add(365 * day)}, redisstore.MaxTTL},
-		{"milliseconds round down", robots.Entry{Status: 404, Expires: now.Add(1500 * time.Microsecond)}, time.Millisecond},
-		{"under a millisecond", robots.Entry{Status: 404, Expires: now.Add(999 * time.Microsecond)}, 0},
+		{"200 fresh for a day", crawl.Entry{Status: 200, Expires: now.Add(day)}, 31 * day},
+		{"204 expired an hour ago", crawl.Entry{Status: 204, Expires: now.Add(-time.Hour)}, 30*day - time.Hour},
+		{"404 fresh for an hour", crawl.Entry{Status: 404, Expires: now.Add(time.Hour)}, time.Hour},
+		{"404 expired", crawl.Entry{Status: 404, Expires: now.Add(-time.Second)}, -time.Second},
+		{"too many redirects", crawl.Entry{Status: 301, Expires: now.Add(day)}, day},
+		{"first failure", crawl.Entry{Status: 500, Expires: now.Add(time.Minute), Failures: 1, UnreachableSince: now}, 30 * day},
+		{"29 days unreachable", crawl.Entry{Status: 0, Expires: now.Add(time.Hour), Failures: 9, UnreachableSince: now.Add(-29 * day)}, 25 * time.Hour},
+		{"30 days unreachable", crawl.Entry{Status: 429, Expires: now.Add(time.Hour), Failures: 9, UnreachableSince: now.Add(-30 * day)}, 25 * time.Hour},
+		{"2xx expiring in a year", crawl.Entry{Status: 200, Expires: now.Add(365 * day)}, redisstore.MaxTTL},
+		{"milliseconds round down", crawl.Entry{Status: 404, Expires: now.Add(1500 * time.Microsecond)}, time.Millisecond},
+		{"under a millisecond", crawl.Entry{Status: 404, Expires: now.Add(999 * time.Microsecond)}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,10 +127,10 @@ func TestPutExpiredDeletes(t *testing.T) {
 	store, client := newStore(t, srv, redisstore.Options{})
 	ctx := context.Background()
 	const origin = "http://gone.example"
-	if err := store.Put(ctx, origin, robots.Entry{Status: 404, Fetched: now, Expires: now.Add(time.Hour)}); err != nil {
+	if err := store.Put(ctx, origin, crawl.Entry{Status: 404, Fetched: now, Expires: now.Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.Put(ctx, origin, robots.Entry{Status: 404, Fetched: now.Add(-2 * time.Hour), Expires: now.Add(-time.Hour)}); err != nil {
+	if err := store.Put(ctx, origin, crawl.Entry{Status: 404, Fetched: now.Add(-2 * time.Hour), Expires: now.Add(-time.Hour)}); err != nil {
 		t.Fatalf("Put of an expired entry: %v", err)
 	}
 	if n, err := client.Exists(ctx, store.Key(origin)).Result(); err != nil || n != 0 {
@@ -151,7 +152,7 @@ func TestGetRefusesBadValues(t *testing.T) {
 	const maxValue = 4096
 	store, client := newStore(t, srv, redisstore.Options{MaxValue: maxValue})
 	ctx := context.Background()
-	valid, err := (robots.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /\n"),
+	valid, err := (crawl.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /\n"),
 		Fetched: now, Expires: now.Add(day)}).MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -164,12 +165,12 @@ func TestGetRefusesBadValues(t *testing.T) {
 		value []byte
 		want  error
 	}{
-		{"garbage", []byte("\x00\xff\xfe not an entry"), robots.ErrBadEntry},
-		{"truncated", valid[:len(valid)/2], robots.ErrBadEntry},
-		{"another version", bytes.Replace(valid, []byte(`"v":1`), []byte(`"v":7`), 1), robots.ErrBadEntry},
-		{"JSON null", []byte("null"), robots.ErrBadEntry},
-		{"deeply nested", bytes.Repeat([]byte("["), maxValue), robots.ErrBadEntry},
-		{"fresh for ten years", mustMarshal(t, robots.Entry{Status: 200, Fetched: now, Expires: now.Add(3650 * day)}), robots.ErrBadEntry},
+		{"garbage", []byte("\x00\xff\xfe not an entry"), crawl.ErrBadEntry},
+		{"truncated", valid[:len(valid)/2], crawl.ErrBadEntry},
+		{"another version", bytes.Replace(valid, []byte(`"v":1`), []byte(`"v":7`), 1), crawl.ErrBadEntry},
+		{"JSON null", []byte("null"), crawl.ErrBadEntry},
+		{"deeply nested", bytes.Repeat([]byte("["), maxValue), crawl.ErrBadEntry},
+		{"fresh for ten years", mustMarshal(t, crawl.Entry{Status: 200, Fetched: now, Expires: now.Add(3650 * day)}), crawl.ErrBadEntry},
 		{"one byte over the bound", overByOne, redisstore.ErrTooLarge},
 		{"8 MiB", bytes.Repeat([]byte("A"), 8<<20), redisstore.ErrTooLarge},
 	}
@@ -180,7 +181,7 @@ func TestGetRefusesBadValues(t *testing.T) {
 				t.Fatal(err)
 			}
 			e, ok, err := store.Get(ctx, origin)
-			if ok || !errors.Is(err, tt.want) || !errors.Is(err, robots.ErrBadEntry) {
+			if ok || !errors.Is(err, tt.want) || !errors.Is(err, crawl.ErrBadEntry) {
 				t.Errorf("Get = %+v, ok %v, error %v; want a miss with an error wrapping %v and ErrBadEntry", e, ok, err, tt.want)
 			}
 		})
@@ -197,11 +198,11 @@ func TestGetRefusesBadValues(t *testing.T) {
 	if err := client.HSet(ctx, store.Key("https://hash.example"), "status", "200").Err(); err != nil {
 		t.Fatal(err)
 	}
-	if e, ok, err := store.Get(ctx, "https://hash.example"); ok || !errors.Is(err, robots.ErrBadEntry) {
+	if e, ok, err := store.Get(ctx, "https://hash.example"); ok || !errors.Is(err, crawl.ErrBadEntry) {
 		t.Errorf("Get of a hash = %+v, ok %v, error %v; want a miss with an error wrapping ErrBadEntry", e, ok, err)
 	}
 	// Put replaces it.
-	if err := store.Put(ctx, "https://hash.example", robots.Entry{Status: 404, Fetched: now, Expires: now.Add(day)}); err != nil {
+	if err := store.Put(ctx, "https://hash.example", crawl.Entry{Status: 404, Fetched: now, Expires: now.Add(day)}); err != nil {
 		t.Errorf("Put over a hash: %v", err)
 	}
 	if _, ok, err := store.Get(ctx, "https://hash.example"); !ok || err != nil {
@@ -209,7 +210,7 @@ func TestGetRefusesBadValues(t *testing.T) {
 	}
 }
 
-func mustMarshal(t *testing.T, e robots.Entry) []byte {
+func mustMarshal(t *testing.T, e crawl.Entry) []byte {
 	t.Helper()
 	data, err := e.MarshalBinary()
 	if err != nil {
@@ -223,11 +224,11 @@ func TestPutRefusesOversized(t *testing.T) {
 	store, client := newStore(t, srv, redisstore.Options{MaxValue: 1000})
 	ctx := context.Background()
 	const origin = "https://big.example"
-	small := robots.Entry{Status: 404, Fetched: now, Expires: now.Add(day)}
+	small := crawl.Entry{Status: 404, Fetched: now, Expires: now.Add(day)}
 	if err := store.Put(ctx, origin, small); err != nil {
 		t.Fatal(err)
 	}
-	big := robots.Entry{Status: 200, Body: bytes.Repeat([]byte("Disallow: /x\n"), 100), Fetched: now, Expires: now.Add(day)}
+	big := crawl.Entry{Status: 200, Body: bytes.Repeat([]byte("Disallow: /x\n"), 100), Fetched: now, Expires: now.Add(day)}
 	if err := store.Put(ctx, origin, big); !errors.Is(err, redisstore.ErrTooLarge) {
 		t.Errorf("Put of a %d-byte entry with MaxValue 1000: error %v, want ErrTooLarge", len(mustMarshal(t, big)), err)
 	}
@@ -242,12 +243,12 @@ func TestPutRefusesOversized(t *testing.T) {
 
 func TestDefaultMaxValueFitsDefaultParseLimit(t *testing.T) {
 	// A 2xx body is read up to the parse limit plus one byte.
-	e := robots.Entry{Status: 200, Body: bytes.Repeat([]byte("a"), robots.DefaultMaxBytes+1),
+	e := crawl.Entry{Status: 200, Body: bytes.Repeat([]byte("a"), robots.DefaultMaxBytes+1),
 		Fetched: now, Expires: now.Add(day), Failures: 0}
 	if n := len(mustMarshal(t, e)); n > redisstore.DefaultMaxValue {
 		t.Errorf("an entry with a body at the parse limit encodes to %d bytes, over DefaultMaxValue %d", n, redisstore.DefaultMaxValue)
 	}
-	e = robots.Entry{Status: 503, Good: e.Body, Fetched: now, Expires: now.Add(day), Failures: 1, UnreachableSince: now}
+	e = crawl.Entry{Status: 503, Good: e.Body, Fetched: now, Expires: now.Add(day), Failures: 1, UnreachableSince: now}
 	if n := len(mustMarshal(t, e)); n > redisstore.DefaultMaxValue {
 		t.Errorf("an entry with a good copy at the parse limit encodes to %d bytes, over DefaultMaxValue %d", n, redisstore.DefaultMaxValue)
 	}
@@ -294,7 +295,7 @@ func TestLease(t *testing.T) {
 		t.Errorf("Lease of another origin = %v, %v; want true", ok, err)
 	}
 	// The lease key is apart from the entry's: an entry does not take it.
-	if err := a.Put(ctx, "https://fresh.example", robots.Entry{Status: 404, Fetched: now, Expires: now.Add(day)}); err != nil {
+	if err := a.Put(ctx, "https://fresh.example", crawl.Entry{Status: 404, Fetched: now, Expires: now.Add(day)}); err != nil {
 		t.Fatal(err)
 	}
 	if ok, err := a.Lease(ctx, "https://fresh.example", ttl); !ok || err != nil {

@@ -218,7 +218,7 @@ func toJSONRule(r robots.Rule) *jsonRule {
 }
 
 func result(u string, x robots.Explanation) checkResult {
-	r := checkResult{URL: u, Allowed: x.Allowed, Reason: reasonCode(x.Reason), Path: x.Path, Explanation: x.String()}
+	r := checkResult{URL: u, Allowed: x.Allowed, Reason: reasonCode(x), Path: x.Path, Explanation: x.String()}
 	if x.Reason == robots.RuleMatched || x.Reason == robots.IndexPageRule {
 		r.Rule = toJSONRule(x.Rule)
 	}
@@ -232,11 +232,16 @@ var reasonCodes = map[robots.Reason]string{
 	robots.NoRuleMatched: "no_rule_matched",
 	robots.NoGroup:       "no_group",
 	robots.RobotsTxt:     "robots_txt",
-	robots.Unavailable:   "unavailable",
-	robots.Unreachable:   "unreachable",
 }
 
-func reasonCode(r robots.Reason) string {
+// reasonCode names the reason of x in JSON output. When no file decided
+// (robots.NoFile), the code is the access state that did: "unavailable"
+// or "unreachable".
+func reasonCode(x robots.Explanation) string {
+	r := x.Reason
+	if r == robots.NoFile {
+		return x.Access.State.String()
+	}
 	if c, ok := reasonCodes[r]; ok {
 		return c
 	}

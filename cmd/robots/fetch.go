@@ -4,10 +4,9 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"sync"
-	"time"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 )
 
 // fetchInfo says what was fetched for a URL source; it is also the "fetch"
@@ -49,20 +48,16 @@ func (f *fetchInfo) text() string {
 // library's Checker, which follows redirects and applies the status rules,
 // and says what it fetched.
 func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source, error) {
-	store := newCaptureStore()
-	c := &robots.Checker{Options: o, Store: store, FetchTimeout: e.timeout}
-	f, err := c.File(ctx, name)
+	c := &crawl.Checker{Options: o, FetchTimeout: e.timeout}
+	entry, f, err := c.Entry(ctx, name)
 	if err != nil {
 		return nil, fmt.Errorf("fetching the robots.txt of %s: %w", name, err)
 	}
 	a := f.Access()
-	s := &source{name: name, file: f, limit: o.MaxBytes, fetch: &fetchInfo{
+	s := &source{name: name, file: f, limit: o.Limit(), fetch: &fetchInfo{
 		URL: a.URL, FinalURL: a.FinalURL, Redirects: a.Redirects, Status: a.Status,
 		Bytes: a.Bytes, State: a.State.String(), Error: a.Err,
 	}}
-	if s.limit == 0 {
-		s.limit = robots.DefaultMaxBytes
-	}
 	if a.Status == 0 {
 		// No response at all: a fetch error, though crawlers read it as
 		// "unreachable". The output still says what they would do.
@@ -70,47 +65,11 @@ func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source
 		fmt.Fprintf(e.stderr, "robots %s: could not fetch %s: %s; crawlers take the site as unreachable and fetch nothing. Check the URL and the network, or give a longer -timeout\n",
 			e.cmd, safe(a.URL), safe(a.Err))
 	}
-	// The body, for lint's look at the bytes (a BOM, HTML, UTF-16): the
-	// Checker hands the Entry of each fetch to its Store.
-	if entry, ok := store.entry(ctx); ok && entry.Status/100 == 2 {
+	// The body, for lint's look at the bytes (a BOM, HTML, UTF-16).
+	if entry.Status/100 == 2 {
 		s.body = entry.Body
-		s.lines = o.ParseLines(entry.Body)
+		s.lines = o.ParseDeclarations(entry.Body)
 		s.cut = len(entry.Body) > s.limit // the rest was not read
 	}
 	return s, nil
-}
-
-// captureStore is a Store that has nothing and keeps the Entry put: how the
-// tool sees the body a Checker fetched. The Checker puts the Entry after
-// each fetch, just after File returns.
-type captureStore struct {
-	once sync.Once
-	put  chan robots.Entry // receives the first Entry put
-}
-
-func newCaptureStore() *captureStore {
-	return &captureStore{put: make(chan robots.Entry, 1)}
-}
-
-func (s *captureStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
-	return robots.Entry{}, false, nil
-}
-
-func (s *captureStore) Put(ctx context.Context, origin string, e robots.Entry) error {
-	s.once.Do(func() { s.put <- e })
-	return nil
-}
-
-// maxPutWait bounds how long fetch waits for the Checker's Put.
-const maxPutWait = 5 * time.Second
-
-// entry returns the Entry put, waiting for it a little at most.
-func (s *captureStore) entry(ctx context.Context) (robots.Entry, bool) {
-	select {
-	case e := <-s.put:
-		return e, true
-	case <-ctx.Done():
-	case <-time.After(maxPutWait):
-	}
-	return robots.Entry{}, false
 }

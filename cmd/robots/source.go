@@ -19,7 +19,7 @@ type source struct {
 	file *robots.File
 	// lines are the user-agent and sitemap lines of the body, as written;
 	// none when the body is not known.
-	lines robots.Lines
+	lines robots.Declarations
 	// body is what was read, at most the parse limit plus one byte; nil
 	// when the body is not known (a fetch without a 2xx body).
 	body []byte
@@ -56,10 +56,7 @@ func (e *env) load(ctx context.Context, name string, o robots.Options) (*source,
 	if isURL(name) {
 		return e.fetch(ctx, name, o)
 	}
-	s := &source{name: name, limit: o.MaxBytes}
-	if s.limit == 0 {
-		s.limit = robots.DefaultMaxBytes
-	}
+	s := &source{name: name, limit: o.Limit()}
 	var r io.Reader = e.stdin
 	var size int64 = -1 // the size of a regular file
 	if name != "-" {
@@ -98,7 +95,7 @@ func (e *env) load(ctx context.Context, name string, o robots.Options) (*source,
 		}
 	}
 	s.file = o.Parse(body)
-	s.lines = o.ParseLines(body)
+	s.lines = o.ParseDeclarations(body)
 	return s, nil
 }
 

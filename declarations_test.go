@@ -1,6 +1,6 @@
 package robots_test
 
-// Tests of the lines read as written for tools: ParseLines.
+// Tests of the lines read as written for tools: ParseDeclarations.
 
 import (
 	"fmt"
@@ -67,9 +67,9 @@ func TestAgentLines(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := robots.ParseLines([]byte(tc.body)).Agents
+			got := robots.ParseDeclarations([]byte(tc.body)).Agents
 			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("ParseLines(%q).Agents mismatch (-want +got):\n%s", tc.body, diff)
+				t.Errorf("ParseDeclarations(%q).Agents mismatch (-want +got):\n%s", tc.body, diff)
 			}
 		})
 	}
@@ -77,13 +77,13 @@ func TestAgentLines(t *testing.T) {
 	t.Run("lines past the parse limit are not kept", func(t *testing.T) {
 		body := "User-agent: a\n" + strings.Repeat("#", robots.DefaultMaxBytes) + "\nUser-agent: b\n"
 		want := []robots.AgentLine{{Line: 1, Value: "a", Token: "a"}}
-		if diff := cmp.Diff(want, robots.ParseLines([]byte(body)).Agents); diff != "" {
-			t.Errorf("ParseLines(...).Agents mismatch (-want +got):\n%s", diff)
+		if diff := cmp.Diff(want, robots.ParseDeclarations([]byte(body)).Agents); diff != "" {
+			t.Errorf("ParseDeclarations(...).Agents mismatch (-want +got):\n%s", diff)
 		}
 		// A higher limit reads the rest.
-		got := robots.Options{MaxBytes: 2 * robots.DefaultMaxBytes}.ParseLines([]byte(body)).Agents
+		got := robots.Options{MaxBytes: 2 * robots.DefaultMaxBytes}.ParseDeclarations([]byte(body)).Agents
 		if len(got) != 2 || got[1].Value != "b" || got[1].Line != 3 {
-			t.Errorf("Options{MaxBytes: 2*DefaultMaxBytes}.ParseLines(...).Agents = %+v, want lines 1 and 3", got)
+			t.Errorf("Options{MaxBytes: 2*DefaultMaxBytes}.ParseDeclarations(...).Agents = %+v, want lines 1 and 3", got)
 		}
 	})
 }
@@ -95,7 +95,7 @@ func TestSitemapLines(t *testing.T) {
 		"site-map: /relative.xml # comment\n" + // 4
 		"Sitemap: https://example.com/1.xml\n" // 5
 	f := robots.Parse([]byte(body))
-	lines := robots.ParseLines([]byte(body))
+	lines := robots.ParseDeclarations([]byte(body))
 	want := []robots.SitemapLine{
 		{Line: 1, URL: "https://example.com/1.xml"},
 		{Line: 3, URL: ""},
@@ -103,10 +103,10 @@ func TestSitemapLines(t *testing.T) {
 		{Line: 5, URL: "https://example.com/1.xml"},
 	}
 	if diff := cmp.Diff(want, lines.Sitemaps); diff != "" {
-		t.Errorf("ParseLines(...).Sitemaps mismatch (-want +got):\n%s", diff)
+		t.Errorf("ParseDeclarations(...).Sitemaps mismatch (-want +got):\n%s", diff)
 	}
 	if len(lines.Agents) != 1 || lines.Agents[0].Line != 2 {
-		t.Errorf("ParseLines(...).Agents = %+v, want line 2", lines.Agents)
+		t.Errorf("ParseDeclarations(...).Agents = %+v, want line 2", lines.Agents)
 	}
 	// Sitemaps keeps its meaning: non-empty values, without duplicates.
 	if diff := cmp.Diff([]string{"https://example.com/1.xml", "/relative.xml"}, f.Sitemaps()); diff != "" {
@@ -114,23 +114,23 @@ func TestSitemapLines(t *testing.T) {
 	}
 }
 
-// TestWrittenLinesAndPooledParsers checks that a parser taken from the pool
-// after ParseLines keeps no lines, and that ParseLines sees none of an
+// TestDeclarationsAndPooledParsers checks that a parser taken from the pool
+// after ParseDeclarations keeps no lines, and that ParseDeclarations sees none of an
 // earlier parse.
-func TestWrittenLinesAndPooledParsers(t *testing.T) {
+func TestDeclarationsAndPooledParsers(t *testing.T) {
 	for i := 0; i < 3; i++ {
-		robots.ParseLines([]byte("User-agent: old\nSitemap: https://old.example/s.xml\n"))
+		robots.ParseDeclarations([]byte("User-agent: old\nSitemap: https://old.example/s.xml\n"))
 		robots.Parse([]byte("User-agent: old\nSitemap: https://old.example/s.xml\n"))
 	}
-	got := robots.ParseLines([]byte("User-agent: new\n"))
-	want := robots.Lines{Agents: []robots.AgentLine{{Line: 1, Value: "new", Token: "new"}}}
+	got := robots.ParseDeclarations([]byte("User-agent: new\n"))
+	want := robots.Declarations{Agents: []robots.AgentLine{{Line: 1, Value: "new", Token: "new"}}}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("ParseLines mismatch (-want +got):\n%s", diff)
+		t.Errorf("ParseDeclarations mismatch (-want +got):\n%s", diff)
 	}
 }
 
-func ExampleParseLines() {
-	lines := robots.ParseLines([]byte("User-agent: MJ12bot\nUser-agent: Googlebot\nDisallow: /\nSitemap: /news.xml\n"))
+func ExampleParseDeclarations() {
+	lines := robots.ParseDeclarations([]byte("User-agent: MJ12bot\nUser-agent: Googlebot\nDisallow: /\nSitemap: /news.xml\n"))
 	for _, a := range lines.Agents {
 		if a.Token != a.Value {
 			fmt.Printf("line %d: %q is read as %q\n", a.Line, a.Value, a.Token)
@@ -144,20 +144,20 @@ func ExampleParseLines() {
 	// line 4: sitemap /news.xml
 }
 
-func ExampleOptions_ParseLines() {
+func ExampleOptions_ParseDeclarations() {
 	// A user-agent line after 600 KiB of comments, past the default limit.
 	body := []byte(strings.Repeat("# padding\n", 600*1024/10) + "User-agent: LateBot\n")
-	fmt.Println(len(robots.ParseLines(body).Agents))
-	lines := robots.Options{MaxBytes: 1 << 20}.ParseLines(body)
+	fmt.Println(len(robots.ParseDeclarations(body).Agents))
+	lines := robots.Options{MaxBytes: 1 << 20}.ParseDeclarations(body)
 	fmt.Println(lines.Agents[0].Value)
 	// Output:
 	// 0
 	// LateBot
 }
 
-// FuzzWrittenLines checks what ParseLines says against the File that
+// FuzzDeclarations checks what ParseDeclarations says against the File that
 // Parse makes of the same body, on any body.
-func FuzzWrittenLines(f *testing.F) {
+func FuzzDeclarations(f *testing.F) {
 	for _, s := range []string{
 		"User-agent: MJ12bot\nUser-agent: *\nDisallow: /\nuser agent: a b\nAllow /x\nSitemap: s\nsite-map:\n",
 		"\xEF\xBB\xBFUser-agent:\x00x\r\nUser-agent: *x\rDisallow: /\nUser-agent: Googlebot/2.1\n",
@@ -167,7 +167,7 @@ func FuzzWrittenLines(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		file := robots.Parse(body)
-		lines := robots.ParseLines(body)
+		lines := robots.ParseDeclarations(body)
 		prevLine, prevGroup := 0, -1
 		for _, a := range lines.Agents {
 			if a.Line <= prevLine || a.Group < prevGroup || a.Group > prevGroup+1 {
@@ -211,7 +211,7 @@ func FuzzWrittenLines(f *testing.F) {
 			}
 		}
 		if diff := cmp.Diff(file.Sitemaps(), urls); diff != "" {
-			t.Errorf("Sitemaps() and ParseLines differ (-Sitemaps +ParseLines):\n%s", diff)
+			t.Errorf("Sitemaps() and ParseDeclarations differ (-Sitemaps +ParseDeclarations):\n%s", diff)
 		}
 	})
 }

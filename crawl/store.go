@@ -1,4 +1,4 @@
-package robots
+package crawl
 
 import (
 	"context"
@@ -11,8 +11,8 @@ import (
 // A Store keeps the robots.txt [Entry] of each origin beyond the memory of
 // one [Checker], so that a fleet of crawlers can share what each has
 // fetched. Origins are keys such as "https://example.com" or
-// "http://[::1]:8080": scheme, host in ASCII and port, as [URLFor] writes
-// them without the path.
+// "http://[::1]:8080": scheme, host in ASCII and port, as [robots.Origin]
+// writes them.
 //
 // A Checker reads its Store only when it has no fresh parsed copy in
 // memory, and writes it after each fetch. A Store that fails or is slow
@@ -73,8 +73,9 @@ type Entry struct {
 	GoodFetched time.Time
 	// FinalURL is the URL of the last fetch's last request, after
 	// redirects; "" means the robots.txt URL itself. Redirects and Err are
-	// those of [Access]: how many redirects were followed (six for too
-	// many), and what went wrong, such as "timeout". They let every
+	// those of [robots.Access]: how many redirects were followed (six for
+	// too many), and what went wrong, such as "timeout" or "too many
+	// redirects". They let every
 	// Checker that reads the entry explain it as the one that fetched it
 	// did.
 	FinalURL  string
@@ -108,7 +109,7 @@ type entryJSON struct {
 
 // ErrBadEntry is returned, wrapped, by [Entry.UnmarshalBinary] for data that
 // is not an encoded Entry, or that encodes one no fetch could have made.
-var ErrBadEntry = errors.New("robots: bad entry")
+var ErrBadEntry = errors.New("crawl: bad entry")
 
 // MarshalBinary encodes e as a JSON object with a version, so that a Store
 // can keep it as an opaque value:

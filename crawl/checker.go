@@ -1,4 +1,4 @@
-package robots
+package crawl
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/crawlkit/robots"
 )
 
 // DefaultUserAgent is the User-Agent header a [Checker] sends when fetching
@@ -18,10 +20,9 @@ const DefaultUserAgent = "crawlkit-robots/1 (+https://github.com/crawlkit/robots
 // redirects included, unless its FetchTimeout field says otherwise.
 const DefaultFetchTimeout = 30 * time.Second
 
-// LeasePoll is how often a [Checker] that did not get the lease of an
-// origin from a [Leaser] polls the Store for the entry of the Checker that
-// did.
-const LeasePoll = 50 * time.Millisecond
+// leasePoll is how often a Checker that did not get the lease of an origin
+// from a Leaser polls the Store for the entry of the Checker that did.
+const leasePoll = 50 * time.Millisecond
 
 // leaseMargin is added to the fetch timeout to make the lease's time to
 // live: time enough for the fetch, then the Put of its entry.
@@ -46,13 +47,13 @@ const storeTimeout = time.Second
 //
 // # Fetching
 //
-// A Checker fetches scheme://host[:port]/robots.txt (see [URLFor]) with its
-// Client, sending its UserAgent. It follows at most five redirects itself,
-// to other hosts too, whatever the Client's CheckRedirect says, and applies
-// the result to the origin it asked about. It reads at most the parse limit
-// of [Options] plus one byte of the body, after decompression (a gzip bomb
-// costs 500 KiB). What comes back decides, as [Options.FromStatus] says: a
-// 2xx body is parsed; a 4xx (but 429), or more than five redirects, is
+// A Checker fetches scheme://host[:port]/robots.txt (see [robots.URLFor])
+// with its Client, sending its UserAgent. It follows at most five redirects
+// itself, to other hosts too, whatever the Client's CheckRedirect says, and
+// applies the result to the origin it asked about. It reads at most the
+// parse limit of its Options ([robots.Options.Limit]) plus one byte of the
+// body, after decompression (a gzip bomb costs 500 KiB). What comes back
+// decides, as [robots.Options.FromStatus] says: a 2xx body is parsed; a 4xx (but 429), or more than five redirects, is
 // "unavailable" and allows everything; a 5xx, a 429, a network error or a
 // fetch longer than FetchTimeout is "unreachable" and disallows everything.
 //
@@ -79,7 +80,8 @@ const storeTimeout = time.Second
 //
 // Parsed files are kept in memory, at most CacheEntries of them and at most
 // CacheBytes of estimated size (a file counts what it keeps alive: its
-// body, its rules and their indexes), evicting the least recently used.
+// body, and its rules and their indexes as [robots.File.Size] estimates
+// them), evicting the least recently used.
 // The file added last is never evicted, so the bytes bound can be exceeded
 // by one file bigger than the bound.
 //
@@ -92,7 +94,7 @@ const storeTimeout = time.Second
 // not trusted). Otherwise, if the Store is a
 // [Leaser], the Checker takes the origin's lease for FetchTimeout plus five
 // seconds before fetching; when another Checker holds it, it polls the
-// Store every [LeasePoll] for the entry that Checker puts. It waits for at
+// Store every 50 ms for the entry that Checker puts. It waits for at
 // most FetchTimeout plus two seconds (the holder's Lease and Put calls)
 // plus two polls, 32.1 s by default: by then the holder, with the same
 // FetchTimeout, has put its entry or never will (it died, or its Put
@@ -121,20 +123,21 @@ type Checker struct {
 	StoreError func(origin string, err error)
 	// Options are the parse options; MaxBytes is also the most of a body
 	// that is read.
-	Options Options
+	Options robots.Options
 	// FetchTimeout bounds the fetch of one robots.txt, redirects included.
 	// Zero means DefaultFetchTimeout. A fetch that takes longer finds the
 	// origin unreachable.
 	FetchTimeout time.Duration
-	// Now returns the current time. Nil means time.Now. Tests set it to
-	// move the clock; it must be safe for concurrent use.
-	Now func() time.Time
 	// CacheEntries bounds how many origins the Checker keeps in memory.
 	// Zero means DefaultCacheEntries (10,000).
 	CacheEntries int
 	// CacheBytes bounds the estimated size of the files the Checker keeps
 	// in memory. Zero means DefaultCacheBytes (64 MiB).
 	CacheBytes int64
+
+	// clock returns the current time; nil means time.Now. Tests set it,
+	// through export_test.go, to move the clock.
+	clock func() time.Time
 
 	once    sync.Once
 	cache   *cache
@@ -145,8 +148,8 @@ type Checker struct {
 // A flight is one fetch of an origin's robots.txt, which every call for the
 // origin that misses the cache meanwhile waits for.
 type flight struct {
-	done chan struct{} // closed when file is set
-	file *File
+	done chan struct{} // closed when it is set
+	it   *item
 }
 
 func (c *Checker) init() {
@@ -157,8 +160,8 @@ func (c *Checker) init() {
 }
 
 func (c *Checker) now() time.Time {
-	if c.Now != nil {
-		return c.Now()
+	if c.clock != nil {
+		return c.clock()
 	}
 	return time.Now()
 }
@@ -168,10 +171,10 @@ func (c *Checker) now() time.Time {
 // monotonic reading, as expiries computed from time.Now have): skipping
 // the wall clock makes BenchmarkCheckerAllowed 14% faster.
 func (c *Checker) fresh(it *item) bool {
-	if c.Now == nil {
+	if c.clock == nil {
 		return time.Until(it.expires) > 0
 	}
-	return c.Now().Before(it.expires)
+	return c.clock().Before(it.expires)
 }
 
 func (c *Checker) fetchTimeout() time.Duration {
@@ -184,58 +187,89 @@ func (c *Checker) fetchTimeout() time.Duration {
 // Allowed reports whether the crawler whose product token is agent may
 // fetch url, an absolute http or https URL, by the robots.txt of the URL's
 // origin, which it fetches or reuses. It returns an error, and false, when
-// agent is neither a product token nor "*" ([ErrBadAgent]), when [URLFor]
-// refuses url ([ErrBadURL]), or when ctx ends first.
+// agent is neither a product token nor "*" ([robots.ErrBadAgent]), when
+// [robots.URLFor] refuses url ([robots.ErrBadURL]), or when ctx ends first.
 //
 // An origin whose robots.txt is unavailable allows everything, and one
 // that is unreachable disallows everything: these are answers, not
 // errors. See [Checker.Explain] to learn which.
 func (c *Checker) Allowed(ctx context.Context, agent, url string) (bool, error) {
-	f, err := c.lookup(ctx, agent, url)
+	it, err := c.lookup(ctx, agent, url)
 	if err != nil {
 		return false, err
 	}
-	return f.Allowed(agent, url), nil
+	return it.file.Allowed(agent, url), nil
 }
 
 // Explain is like [Checker.Allowed], and also says why: the deciding rule,
 // or the access state of the origin's robots.txt, in
 // Explanation.Access.
-func (c *Checker) Explain(ctx context.Context, agent, url string) (Explanation, error) {
-	f, err := c.lookup(ctx, agent, url)
+func (c *Checker) Explain(ctx context.Context, agent, url string) (robots.Explanation, error) {
+	it, err := c.lookup(ctx, agent, url)
 	if err != nil {
-		return Explanation{}, err
+		return robots.Explanation{}, err
 	}
-	return f.Explain(agent, url), nil
+	return it.file.Explain(agent, url), nil
 }
 
 // File returns the policy of url's origin: its robots.txt, fetched or
 // reused, or the policy of a robots.txt that could not be had (see
-// [File.Access]). A crawler that checks many URLs of one origin for one
-// agent can ask File once and then its [File.Group]. The File is shared
-// and immutable. File returns an error when [URLFor] refuses url or when
-// ctx ends first.
-func (c *Checker) File(ctx context.Context, url string) (*File, error) {
-	return c.lookup(ctx, "*", url)
+// [robots.File.Access]). A crawler that checks many URLs of one origin for
+// one agent can ask File once and then its [robots.File.Group]. The File is
+// shared and immutable. File returns an error when [robots.URLFor] refuses
+// url or when ctx ends first.
+func (c *Checker) File(ctx context.Context, url string) (*robots.File, error) {
+	it, err := c.lookup(ctx, "*", url)
+	if err != nil {
+		return nil, err
+	}
+	return it.file, nil
 }
 
-// lookup returns the file of url's origin, from memory when it is fresh.
-func (c *Checker) lookup(ctx context.Context, agent, url string) (*File, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("robots: %w", err)
+// Entry returns what the Checker fetched for url's origin, or read from
+// its Store: the Entry, with the body as it was read, and the File that
+// entry stands for, the one [Checker.File] returns. It fetches or reuses
+// as File does, and returns the same errors. The File is shared; the
+// Entry, its byte slices included, is the caller's own.
+//
+// Entry is for tools that show a file to the people who write it, and
+// need its bytes as well as its rules; a crawler asks File or Allowed.
+func (c *Checker) Entry(ctx context.Context, url string) (Entry, *robots.File, error) {
+	it, err := c.lookup(ctx, "*", url)
+	if err != nil {
+		return Entry{}, nil, err
 	}
-	if agent != "*" && !ValidProductToken(agent) {
-		return nil, fmt.Errorf("%w: %q", ErrBadAgent, agent)
+	e := it.entry
+	e.Body = clone(e.Body)
+	e.Good = clone(e.Good)
+	return e, it.file, nil
+}
+
+// clone returns a copy of b, nil when b is nil.
+func clone(b []byte) []byte {
+	if b == nil {
+		return nil
+	}
+	return append([]byte{}, b...)
+}
+
+// lookup returns the item of url's origin, from memory when it is fresh.
+func (c *Checker) lookup(ctx context.Context, agent, url string) (*item, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("crawl: %w", err)
+	}
+	if agent != "*" && !robots.ValidProductToken(agent) {
+		return nil, fmt.Errorf("%w: %q", robots.ErrBadAgent, agent)
 	}
 	c.init()
 	// The hot path: a canonical URL whose origin is in memory and fresh.
 	fast, ok := fastOrigin(url)
 	if ok {
 		if it := c.cache.get(fast); it != nil && c.fresh(it) {
-			return it.file, nil
+			return it, nil
 		}
 	}
-	origin, err := originOf(url)
+	origin, err := robots.Origin(url)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +277,7 @@ func (c *Checker) lookup(ctx context.Context, agent, url string) (*File, error) 
 		// Another spelling of an origin in memory, such as an upper-case
 		// host or a default port, costs url parsing but no lock.
 		if it := c.cache.get(origin); it != nil && c.fresh(it) {
-			return it.file, nil
+			return it, nil
 		}
 	}
 	return c.origin(ctx, origin)
@@ -253,7 +287,7 @@ func (c *Checker) lookup(ctx context.Context, agent, url string) (*File, error) 
 // were in canonical form: "http://" or "https://", then lower-case ASCII
 // letters, digits, '.', '-', '_' and ':', up to the path, query or
 // fragment. It splits by hand because url.Parse costs more than the rest of
-// a cached check. The prefix is only used to look up origins that URLFor
+// a cached check. The prefix is only used to look up origins that robots.Origin
 // wrote: when it equals one, it is url's origin.
 func fastOrigin(url string) (string, bool) {
 	i := 0
@@ -282,13 +316,13 @@ func fastOrigin(url string) (string, bool) {
 	return url[:j], true
 }
 
-// origin returns the file of origin: from memory when it is fresh, else
+// origin returns the item of origin: from memory when it is fresh, else
 // from the fetch under way or from a new one.
-func (c *Checker) origin(ctx context.Context, origin string) (*File, error) {
+func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 	c.mu.Lock()
 	if it := c.cache.get(origin); it != nil && c.fresh(it) {
 		c.mu.Unlock()
-		return it.file, nil
+		return it, nil
 	}
 	fl := c.flights[origin]
 	if fl == nil {
@@ -301,9 +335,9 @@ func (c *Checker) origin(ctx context.Context, origin string) (*File, error) {
 	c.mu.Unlock()
 	select {
 	case <-fl.done:
-		return fl.file, nil
+		return fl.it, nil
 	case <-ctx.Done():
-		return nil, fmt.Errorf("robots: getting %s/robots.txt: %w", origin, ctx.Err())
+		return nil, fmt.Errorf("crawl: getting %s/robots.txt: %w", origin, ctx.Err())
 	}
 }
 
@@ -320,7 +354,7 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 		e, ok, err := c.storeGet(ctx, origin)
 		if ok {
 			if now := c.now(); e.Expires.After(now) {
-				c.publish(fl, origin, &e, c.Options.fileFrom(&e, robotsURL, now, nil))
+				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, true))
 				return
 			}
 			if known == nil || e.Fetched.After(known.Fetched) {
@@ -328,7 +362,7 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 			}
 		}
 		if e, ok := c.awaitLease(ctx, origin, err); ok {
-			c.publish(fl, origin, &e, c.Options.fileFrom(&e, robotsURL, c.now(), nil))
+			c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, c.now(), true))
 			return
 		}
 	}
@@ -340,31 +374,32 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 	}
 	now := c.now()
 	e := nextEntry(known, &f, now)
-	c.publish(fl, origin, &e, c.Options.fileFrom(&e, robotsURL, now, &f))
+	c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, false))
 	if c.Store != nil {
 		_, err := bounded(ctx, storeTimeout, func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, c.Store.Put(ctx, origin, e)
 		})
 		if err != nil {
-			c.storeError(origin, fmt.Errorf("robots: store put: %w", err))
+			c.storeError(origin, fmt.Errorf("crawl: store put: %w", err))
 		}
 	}
 }
 
 // publish keeps file, made from entry e of origin, in memory, ends the
-// flight fl and hands file to the calls waiting for it.
-func (c *Checker) publish(fl *flight, origin string, e *Entry, file *File) {
-	c.cache.put(&item{
+// flight fl and hands the new item to the calls waiting for it.
+func (c *Checker) publish(fl *flight, origin string, e *Entry, file *robots.File) {
+	it := &item{
 		origin:  origin,
 		file:    file,
 		entry:   *e,
-		expires: file.access.Expires,
+		expires: file.Access().Expires,
 		size:    itemSize(origin, e, file),
-	})
+	}
+	c.cache.put(it)
 	c.mu.Lock()
 	delete(c.flights, origin)
 	c.mu.Unlock()
-	fl.file = file
+	fl.it = it
 	close(fl.done)
 }
 
@@ -389,7 +424,7 @@ func (c *Checker) storeGetQuiet(ctx context.Context, origin string) (Entry, bool
 		return got{e, ok}, err
 	})
 	if err != nil {
-		return Entry{}, false, fmt.Errorf("robots: store get: %w", err)
+		return Entry{}, false, fmt.Errorf("crawl: store get: %w", err)
 	}
 	return g.e, g.ok, nil
 }
@@ -454,7 +489,7 @@ func (c *Checker) awaitLease(ctx context.Context, origin string, reported error)
 		return l.Lease(ctx, origin, ttl)
 	})
 	if err != nil {
-		c.storeError(origin, fmt.Errorf("robots: store lease: %w", err))
+		c.storeError(origin, fmt.Errorf("crawl: store lease: %w", err))
 		return Entry{}, false
 	}
 	if got {
@@ -465,7 +500,7 @@ func (c *Checker) awaitLease(ctx context.Context, origin string, reported error)
 		seen[reported.Error()] = true
 	}
 	deadline := time.Now().Add(min(ttl, c.leaseWait()))
-	t := time.NewTicker(LeasePoll)
+	t := time.NewTicker(leasePoll)
 	defer t.Stop()
 	failures := 0 // polls in a row that found the Store failing
 	for time.Now().Before(deadline) {
@@ -496,5 +531,5 @@ func (c *Checker) awaitLease(ctx context.Context, origin string, reported error)
 // holder's entry: the holder's fetch, its Lease and Put calls, and two
 // polls, which leave time for parsing the body and for the poll to come.
 func (c *Checker) leaseWait() time.Duration {
-	return c.fetchTimeout() + 2*storeTimeout + 2*LeasePoll
+	return c.fetchTimeout() + 2*storeTimeout + 2*leasePoll
 }

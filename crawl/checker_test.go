@@ -1,4 +1,4 @@
-package robots_test
+package crawl_test
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 )
 
 // clock is a settable clock for Checker.Now.
@@ -88,7 +89,7 @@ func TestCheckerStatus(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.status), func(t *testing.T) {
 			s := newRobotsServer(t, serve(tt.status, privateRobots))
-			c := &robots.Checker{Now: newClock().Now}
+			c := crawl.WithClock(&crawl.Checker{}, newClock().Now)
 			ctx := context.Background()
 			got, err := c.Allowed(ctx, "MyBot", s.URL+"/private/x")
 			if err != nil || got != tt.private {
@@ -114,14 +115,14 @@ func TestCheckerStatus(t *testing.T) {
 
 func TestCheckerSendsUserAgent(t *testing.T) {
 	tests := []struct{ set, want string }{
-		{"", robots.DefaultUserAgent},
+		{"", crawl.DefaultUserAgent},
 		{"MyBot/2.0 (+https://example.com/bot)", "MyBot/2.0 (+https://example.com/bot)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
 			got := make(chan string, 1)
 			s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) { got <- r.UserAgent() })
-			c := &robots.Checker{UserAgent: tt.set}
+			c := &crawl.Checker{UserAgent: tt.set}
 			if _, err := c.Allowed(context.Background(), "MyBot", s.URL+"/"); err != nil {
 				t.Fatal(err)
 			}
@@ -133,7 +134,7 @@ func TestCheckerSendsUserAgent(t *testing.T) {
 }
 
 func TestCheckerRefusesBadInput(t *testing.T) {
-	c := &robots.Checker{}
+	c := &crawl.Checker{}
 	ctx := context.Background()
 	for _, agent := range []string{"", "MyBot/1.0", "Mozilla/5.0 (compatible; MyBot)", "My Bot"} {
 		if got, err := c.Allowed(ctx, agent, "http://127.0.0.1:1/"); !errors.Is(err, robots.ErrBadAgent) || got {
@@ -172,10 +173,10 @@ func TestCheckerRedirects(t *testing.T) {
 		private   bool
 		state     robots.AccessState
 	}{
-		{1, false, robots.StateParsed},
-		{5, false, robots.StateParsed},
-		{6, true, robots.StateUnavailable},
-		{20, true, robots.StateUnavailable},
+		{1, false, robots.Parsed},
+		{5, false, robots.Parsed},
+		{6, true, robots.Unavailable},
+		{20, true, robots.Unavailable},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.redirects), func(t *testing.T) {
@@ -185,7 +186,7 @@ func TestCheckerRedirects(t *testing.T) {
 			client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error {
 				return errors.New("no redirects")
 			}}
-			c := &robots.Checker{Client: client}
+			c := &crawl.Checker{Client: client}
 			e, err := c.Explain(context.Background(), "MyBot", s.URL+"/private/x")
 			if err != nil {
 				t.Fatal(err)
@@ -212,7 +213,7 @@ func TestCheckerRedirectToOtherHost(t *testing.T) {
 	first := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, other.URL+"/robots.txt", http.StatusMovedPermanently)
 	})
-	c := &robots.Checker{Now: newClock().Now}
+	c := crawl.WithClock(&crawl.Checker{}, newClock().Now)
 	ctx := context.Background()
 	// The rules of the other host apply to the first origin.
 	if got, err := c.Allowed(ctx, "MyBot", first.URL+"/other/page"); err != nil || got {
@@ -246,7 +247,7 @@ func TestCheckerOneFetchForConcurrentCalls(t *testing.T) {
 		<-release
 		fmt.Fprint(w, privateRobots)
 	})
-	c := &robots.Checker{}
+	c := &crawl.Checker{}
 	var wg sync.WaitGroup
 	results := make([]bool, 100)
 	errs := make([]error, 100)
@@ -294,7 +295,7 @@ func TestCheckerExpiry(t *testing.T) {
 				fmt.Fprint(w, privateRobots)
 			})
 			clk := newClock()
-			c := &robots.Checker{Now: clk.Now}
+			c := crawl.WithClock(&crawl.Checker{}, clk.Now)
 			check := func(wantHits int64) {
 				t.Helper()
 				if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
@@ -332,7 +333,7 @@ func TestCheckerBodyLimit(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newRobotsServer(t, tt.handler)
-			for _, c := range []*robots.Checker{
+			for _, c := range []*crawl.Checker{
 				{},
 				{Client: &http.Client{Transport: &http.Transport{DisableCompression: true}}}, // gunzipped by the Checker
 				{Options: robots.Options{MaxBytes: 1 << 20}},
@@ -389,7 +390,7 @@ func hangingServer(t *testing.T) *robotsServer {
 
 func TestCheckerCallerContextEnds(t *testing.T) {
 	s := hangingServer(t)
-	c := &robots.Checker{}
+	c := &crawl.Checker{}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	got, err := c.Allowed(ctx, "MyBot", s.URL+"/")
@@ -405,7 +406,7 @@ func TestCheckerCallerContextEnds(t *testing.T) {
 
 func TestCheckerFetchTimeout(t *testing.T) {
 	s := hangingServer(t)
-	c := &robots.Checker{FetchTimeout: 50 * time.Millisecond}
+	c := &crawl.Checker{FetchTimeout: 50 * time.Millisecond}
 	e, err := c.Explain(context.Background(), "MyBot", s.URL+"/")
 	if err != nil {
 		t.Fatal(err)
@@ -413,7 +414,7 @@ func TestCheckerFetchTimeout(t *testing.T) {
 	if want := "robots.txt unreachable (timeout): all disallowed"; e.Allowed || e.String() != want {
 		t.Errorf("Explain = %v, %q; want false, %q", e.Allowed, e, want)
 	}
-	if e.Access.State != robots.StateUnreachable || e.Access.Failures != 1 {
+	if e.Access.State != robots.Unreachable || e.Access.Failures != 1 {
 		t.Errorf("Access = %+v; want unreachable, 1 failure", e.Access)
 	}
 }
@@ -422,12 +423,12 @@ func TestCheckerConnectionRefused(t *testing.T) {
 	s := httptest.NewServer(http.NotFoundHandler())
 	url := s.URL
 	s.Close() // nothing listens on its port now
-	c := &robots.Checker{}
+	c := &crawl.Checker{}
 	e, err := c.Explain(context.Background(), "MyBot", url+"/page")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.Allowed || e.Reason != robots.Unreachable || !strings.Contains(e.Access.Err, "refused") {
+	if e.Allowed || e.Reason != robots.NoFile || !strings.Contains(e.Access.Err, "refused") {
 		t.Errorf("Explain = %v, %v, Access.Err %q; want disallowed, unreachable, connection refused", e.Allowed, e.Reason, e.Access.Err)
 	}
 }
@@ -449,7 +450,7 @@ func TestCheckerOneEntryPerOrigin(t *testing.T) {
 		hosts <- r.Host
 		fmt.Fprint(w, privateRobots)
 	})
-	c := &robots.Checker{Client: loopbackClient(s.Server)}
+	c := &crawl.Checker{Client: loopbackClient(s.Server)}
 	ctx := context.Background()
 	for _, url := range []string{
 		"http://BÜCHER.example/private/a",
@@ -479,7 +480,7 @@ func TestCheckerRedirectToOtherScheme(t *testing.T) {
 	s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "ftp://example.com/robots.txt", http.StatusFound)
 	})
-	e, err := new(robots.Checker).Explain(context.Background(), "MyBot", s.URL+"/x")
+	e, err := new(crawl.Checker).Explain(context.Background(), "MyBot", s.URL+"/x")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -491,7 +492,7 @@ func TestCheckerRedirectToOtherScheme(t *testing.T) {
 
 func TestCheckerAllowedCachedDoesNotAllocate(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
-	c := &robots.Checker{}
+	c := &crawl.Checker{}
 	ctx := context.Background()
 	if _, err := c.Allowed(ctx, "MyBot", s.URL+"/"); err != nil {
 		t.Fatal(err)
@@ -504,5 +505,74 @@ func TestCheckerAllowedCachedDoesNotAllocate(t *testing.T) {
 	})
 	if allocs > 0 {
 		t.Errorf("Allowed on a cached origin made %v allocations, want 0", allocs)
+	}
+}
+
+// TestCheckerEntry checks that Entry gives what the Checker fetched, with
+// the File that File gives, from one fetch, and that the Entry's bytes are
+// the caller's own.
+func TestCheckerEntry(t *testing.T) {
+	tests := []struct {
+		name     string
+		status   int
+		body     string
+		wantBody []byte
+		redirect int // redirects before the robots.txt
+	}{
+		{"200", 200, privateRobots, []byte(privateRobots), 0},
+		{"200 empty", 200, "", []byte{}, 0},
+		{"404", 404, privateRobots, nil, 0},
+		{"503", 503, privateRobots, nil, 0},
+		{"200 after a redirect", 200, privateRobots, []byte(privateRobots), 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/robots.txt" && tt.redirect > 0 {
+					http.Redirect(w, r, "/real-robots.txt", http.StatusFound)
+					return
+				}
+				w.WriteHeader(tt.status)
+				fmt.Fprint(w, tt.body)
+			})
+			c := &crawl.Checker{}
+			ctx := context.Background()
+			e, f, err := c.Entry(ctx, s.URL+"/page")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.Status != tt.status || !bytes.Equal(e.Body, tt.wantBody) || (e.Body == nil) != (tt.wantBody == nil) || e.Redirects != tt.redirect {
+				t.Errorf("Entry = status %d, body %q, %d redirects; want %d, %q, %d", e.Status, e.Body, e.Redirects, tt.status, tt.wantBody, tt.redirect)
+			}
+			if a := f.Access(); a.Status != tt.status || a.Bytes != len(tt.wantBody) || a.Fetched != e.Fetched || a.Expires != e.Expires {
+				t.Errorf("File's Access = %+v, does not match the Entry %+v", a, e)
+			}
+			same, err := c.File(ctx, s.URL+"/other")
+			if err != nil || same != f {
+				t.Errorf("File = %p, %v; want the File Entry gave, %p", same, err, f)
+			}
+			if len(e.Body) > 0 {
+				e.Body[0] = 'X' // the caller's own: the next Entry is unchanged
+				again, _, err := c.Entry(ctx, s.URL+"/")
+				if err != nil || !bytes.Equal(again.Body, tt.wantBody) {
+					t.Errorf("after changing the Entry's body, Entry gives %q, %v; want %q", again.Body, err, tt.wantBody)
+				}
+			}
+			if got := s.hits.Load(); got != 1 {
+				t.Errorf("robots.txt fetched %d times, want 1", got)
+			}
+		})
+	}
+}
+
+func TestCheckerEntryErrors(t *testing.T) {
+	c := &crawl.Checker{}
+	if _, f, err := c.Entry(context.Background(), "ftp://example.com/"); !errors.Is(err, robots.ErrBadURL) || f != nil {
+		t.Errorf("Entry(ftp URL) = %v, %v; want nil and ErrBadURL", f, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := c.Entry(ctx, "http://127.0.0.1:1/"); !errors.Is(err, context.Canceled) {
+		t.Errorf("Entry with a cancelled context: error %v, want context.Canceled", err)
 	}
 }

@@ -5,47 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
-
-func TestCacheBytesBound(t *testing.T) {
-	c := newCache(100, 10_000)
-	put := func(origin string, size int64) {
-		c.put(&item{origin: origin, size: size, expires: time.Now().Add(time.Hour)})
-	}
-	has := func() string {
-		var got []string
-		for _, o := range []string{"a", "b", "c", "d", "e"} {
-			if c.peek(o) != nil {
-				got = append(got, o)
-			}
-		}
-		return strings.Join(got, " ")
-	}
-	put("a", 3000)
-	put("b", 3000)
-	put("c", 3000)
-	c.get("a")
-	put("d", 3000) // 12,000 bytes: evicts b
-	if got, want := has(), "a c d"; got != want {
-		t.Errorf("after d: cache holds %q, want %q", got, want)
-	}
-	put("e", 6000) // evicts c, then a
-	if got, want := has(), "d e"; got != want {
-		t.Errorf("after e: cache holds %q, want %q", got, want)
-	}
-	put("a", 20_000) // bigger than the bound: kept alone
-	if got, want := has(), "a"; got != want {
-		t.Errorf("after a big a: cache holds %q, want %q", got, want)
-	}
-	if c.entries != 1 || c.bytes != 20_000 {
-		t.Errorf("cache counts %d entries, %d bytes; want 1, 20000", c.entries, c.bytes)
-	}
-	put("a", 100) // replacing an item counts the new size only
-	if c.entries != 1 || c.bytes != 100 {
-		t.Errorf("cache counts %d entries, %d bytes; want 1, 100", c.entries, c.bytes)
-	}
-}
 
 // heapInUse returns the bytes of live heap objects, after collecting.
 func heapInUse() int64 {
@@ -56,10 +16,10 @@ func heapInUse() int64 {
 	return int64(m.HeapAlloc)
 }
 
-// TestRetainedSize checks File.retainedSize against the heap a parsed
+// TestSize checks File.Size against the heap a parsed
 // file keeps alive, for bodies of the parse limit built to cost the most
 // of each kind the parser keeps: the estimate may be high, never low.
-func TestRetainedSize(t *testing.T) {
+func TestSize(t *testing.T) {
 	// fill starts rule bodies with a user-agent line: rules outside any
 	// group are not kept.
 	fill := func(line func(i int) string) []byte {
@@ -112,7 +72,7 @@ func TestRetainedSize(t *testing.T) {
 					retained = r
 				}
 			}
-			est := int64(f.retainedSize())
+			est := int64(f.Size())
 			t.Logf("body %d bytes: retained %d, estimate %d (%.2fx)", len(tt.body), retained, est, float64(est)/float64(max(retained, 1)))
 			if est < retained {
 				t.Errorf("estimate %d bytes < %d retained", est, retained)

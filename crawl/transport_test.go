@@ -1,4 +1,4 @@
-package robots_test
+package crawl_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 )
 
 // pageServer serves robots.txt and counts the requests for other paths.
@@ -48,11 +49,11 @@ func TestTransport(t *testing.T) {
 		}
 		fmt.Fprint(w, "page "+r.URL.Path)
 	})
-	checker := &robots.Checker{}
+	checker := &crawl.Checker{}
 	// The Checker fetches robots.txt through the very Transport that asks
 	// it: the Transport must let those fetches through, not recurse.
 	client := &http.Client{}
-	client.Transport = &robots.Transport{Checker: checker, Agent: "MyBot"}
+	client.Transport = &crawl.Transport{Checker: checker, Agent: "MyBot"}
 	checker.Client = client
 
 	resp, err := client.Get(s.URL + "/open/page")
@@ -78,17 +79,17 @@ func TestTransport(t *testing.T) {
 				resp.Body.Close()
 				t.Fatalf("GET %s succeeded, want ErrDisallowed", tt.path)
 			}
-			if !errors.Is(err, robots.ErrDisallowed) {
+			if !errors.Is(err, crawl.ErrDisallowed) {
 				t.Errorf("GET %s error %v does not wrap ErrDisallowed", tt.path, err)
 			}
-			var de *robots.DisallowedError
+			var de *crawl.DisallowedError
 			if !errors.As(err, &de) {
 				t.Fatalf("GET %s error %v is not a *DisallowedError", tt.path, err)
 			}
 			if de.URL != tt.refused || de.Agent != "MyBot" || de.Explanation.Rule.String() != "Disallow: /private" {
 				t.Errorf("DisallowedError = %+v; want URL %s, agent MyBot, rule Disallow: /private", de, tt.refused)
 			}
-			want := fmt.Sprintf("robots: disallowed by robots.txt: %q for MyBot (line 2: Disallow: /private)", tt.refused)
+			want := fmt.Sprintf("crawl: disallowed by robots.txt: %q for MyBot (line 2: Disallow: /private)", tt.refused)
 			if de.Error() != want {
 				t.Errorf("Error() = %q, want %q", de.Error(), want)
 			}
@@ -120,7 +121,7 @@ func TestTransportErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			client := &http.Client{Transport: &robots.Transport{Checker: &robots.Checker{}, Agent: tt.agent}}
+			client := &http.Client{Transport: &crawl.Transport{Checker: &crawl.Checker{}, Agent: tt.agent}}
 			req, err := http.NewRequestWithContext(tt.ctx, http.MethodGet, s.URL+"/open", nil)
 			if err != nil {
 				t.Fatal(err)

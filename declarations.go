@@ -1,14 +1,17 @@
 package robots
 
-// This file reads the user-agent and sitemap lines of a body as written,
-// for tools that report on a file to the people who write it (linters,
-// viewers). A File does not keep them, so that crawlers do not pay for
-// them (see TestRetainedMemoryHostile): ParseLines runs the parser again
-// with note-taking on, so the lines are read exactly as Parse reads them.
+// This file reads the declarations of a body, its user-agent and sitemap
+// lines, as written, for tools that report on a file to the people who
+// write it (linters, viewers). A File does not keep them, so that crawlers
+// do not pay for them (see TestRetainedMemoryHostile): ParseDeclarations
+// runs the parser again with note-taking on, so the lines are read exactly
+// as Parse reads them.
 
-// Lines are the user-agent and sitemap lines of a robots.txt body, as
-// written and as the parser reads them.
-type Lines struct {
+// Declarations are the user-agent and sitemap lines of a robots.txt body,
+// the lines that declare who a group is for and where sitemaps are, as
+// written and as the parser reads them. The rules and other records are
+// the File's.
+type Declarations struct {
 	// Agents are the user-agent lines, in file order, including those
 	// whose value names no crawler.
 	Agents []AgentLine
@@ -41,23 +44,23 @@ type SitemapLine struct {
 	URL  string // the value as written, without surrounding whitespace and comment; may be empty
 }
 
-// ParseLines reads the user-agent and sitemap lines of body as [Parse]
+// ParseDeclarations reads the user-agent and sitemap lines of body as [Parse]
 // reads them, with the default options. It never fails, and does not keep
 // a reference to body.
-func ParseLines(body []byte) Lines {
-	return Options{}.ParseLines(body)
+func ParseDeclarations(body []byte) Declarations {
+	return Options{}.ParseDeclarations(body)
 }
 
-// ParseLines reads the user-agent and sitemap lines of body as
+// ParseDeclarations reads the user-agent and sitemap lines of body as
 // [Options.Parse] reads them with the options o: lines past the parse
 // limit are left out. It never fails, and does not keep a reference to
 // body.
-func (o Options) ParseLines(body []byte) Lines {
+func (o Options) ParseDeclarations(body []byte) Declarations {
 	p := parsers.Get().(*parser)
 	defer p.free()
-	var l Lines
+	var l Declarations
 	p.lines = &l
-	p.read(body, o.limit())
+	p.read(body, o.Limit())
 	return l
 }
 

@@ -1,11 +1,11 @@
-package robots_test
+package crawl_test
 
 import (
 	"context"
 	"fmt"
 	"testing"
 
-	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 )
 
 func TestCheckerEvictsLeastRecentlyUsed(t *testing.T) {
@@ -13,7 +13,7 @@ func TestCheckerEvictsLeastRecentlyUsed(t *testing.T) {
 	for i := range servers {
 		servers[i] = newRobotsServer(t, serve(200, privateRobots))
 	}
-	c := &robots.Checker{CacheEntries: 3, Now: newClock().Now}
+	c := crawl.WithClock(&crawl.Checker{CacheEntries: 3}, newClock().Now)
 	ask := func(i int) {
 		t.Helper()
 		if _, err := c.Allowed(context.Background(), "MyBot", servers[i].URL+"/x"); err != nil {

@@ -1,4 +1,4 @@
-package robots_test
+package crawl_test
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 )
 
 // memStore is a Store in memory that keeps entries encoded, as a shared
@@ -28,25 +28,25 @@ func newMemStore() *memStore {
 	return &memStore{m: map[string][]byte{}, leases: map[string]time.Time{}}
 }
 
-func (s *memStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+func (s *memStore) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.gets++
 	if s.err != nil {
-		return robots.Entry{}, false, s.err
+		return crawl.Entry{}, false, s.err
 	}
 	data, ok := s.m[origin]
 	if !ok {
-		return robots.Entry{}, false, nil
+		return crawl.Entry{}, false, nil
 	}
-	var e robots.Entry
+	var e crawl.Entry
 	if err := e.UnmarshalBinary(data); err != nil {
-		return robots.Entry{}, false, err
+		return crawl.Entry{}, false, err
 	}
 	return e, true, nil
 }
 
-func (s *memStore) Put(ctx context.Context, origin string, e robots.Entry) error {
+func (s *memStore) Put(ctx context.Context, origin string, e crawl.Entry) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.puts++
@@ -61,7 +61,7 @@ func (s *memStore) Put(ctx context.Context, origin string, e robots.Entry) error
 	return nil
 }
 
-func (s *memStore) entry(t *testing.T, origin string) robots.Entry {
+func (s *memStore) entry(t *testing.T, origin string) crawl.Entry {
 	t.Helper()
 	e, ok, err := s.Get(context.Background(), origin)
 	if err != nil || !ok {
@@ -81,7 +81,7 @@ func TestCheckerSharesThroughStore(t *testing.T) {
 	clk := newClock()
 	store := newMemStore()
 	ctx := context.Background()
-	first := &robots.Checker{Store: store, Now: clk.Now}
+	first := crawl.WithClock(&crawl.Checker{Store: store}, clk.Now)
 	if got, err := first.Allowed(ctx, "MyBot", s.URL+"/private"); err != nil || got {
 		t.Fatalf("first.Allowed = %v, %v; want false", got, err)
 	}
@@ -91,7 +91,7 @@ func TestCheckerSharesThroughStore(t *testing.T) {
 		t.Errorf("stored entry = %+v; want 200, the body, expiring in 24 hours", e)
 	}
 	// A second Checker sharing the store does not fetch.
-	second := &robots.Checker{Store: store, Now: clk.Now}
+	second := crawl.WithClock(&crawl.Checker{Store: store}, clk.Now)
 	f, err := second.File(ctx, s.URL+"/x")
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +130,7 @@ func TestCheckerFailingStore(t *testing.T) {
 	store.err = errors.New("store down")
 	var mu sync.Mutex
 	var reported []error
-	c := &robots.Checker{Store: store, StoreError: func(origin string, err error) {
+	c := &crawl.Checker{Store: store, StoreError: func(origin string, err error) {
 		mu.Lock()
 		defer mu.Unlock()
 		if origin != s.URL {
@@ -194,9 +194,9 @@ func TestCheckerLeases(t *testing.T) {
 	clk := newClock()
 	// A fleet of Checkers misses on one origin at once: one takes the
 	// lease and fetches, the others wait for its entry in the store.
-	fleet := make([]*robots.Checker, 5)
+	fleet := make([]*crawl.Checker, 5)
 	for i := range fleet {
-		fleet[i] = &robots.Checker{Store: store, Now: clk.Now}
+		fleet[i] = crawl.WithClock(&crawl.Checker{Store: store}, clk.Now)
 	}
 	var wg sync.WaitGroup
 	for i, c := range fleet {
@@ -233,12 +233,12 @@ func TestCheckerLeases(t *testing.T) {
 // slowStore never answers until its context ends.
 type slowStore struct{}
 
-func (slowStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+func (slowStore) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
 	<-ctx.Done()
-	return robots.Entry{}, false, ctx.Err()
+	return crawl.Entry{}, false, ctx.Err()
 }
 
-func (slowStore) Put(ctx context.Context, origin string, e robots.Entry) error {
+func (slowStore) Put(ctx context.Context, origin string, e crawl.Entry) error {
 	<-ctx.Done()
 	return ctx.Err()
 }
@@ -246,7 +246,7 @@ func (slowStore) Put(ctx context.Context, origin string, e robots.Entry) error {
 func TestCheckerSlowStore(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
 	reported := make(chan error, 2)
-	c := &robots.Checker{Store: slowStore{}, StoreError: func(origin string, err error) { reported <- err }}
+	c := &crawl.Checker{Store: slowStore{}, StoreError: func(origin string, err error) { reported <- err }}
 	start := time.Now()
 	if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
 		t.Fatalf("Allowed = %v, %v; want false", got, err)
@@ -270,23 +270,23 @@ func TestCheckerSlowStore(t *testing.T) {
 // badStore holds a hostile entry, which claims to stay fresh for a
 // century.
 type badStore struct {
-	entry robots.Entry
+	entry crawl.Entry
 	gets  atomic.Int64
 }
 
-func (s *badStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+func (s *badStore) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
 	s.gets.Add(1)
 	return s.entry, true, nil
 }
 
-func (*badStore) Put(ctx context.Context, origin string, e robots.Entry) error { return nil }
+func (*badStore) Put(ctx context.Context, origin string, e crawl.Entry) error { return nil }
 
 func TestCheckerDistrustsStore(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
 	clk := newClock()
-	forever := robots.Entry{Status: 200, Body: []byte("User-agent: *\nAllow: /\n"), Fetched: clk.Now(), Expires: clk.Now().AddDate(100, 0, 0)}
+	forever := crawl.Entry{Status: 200, Body: []byte("User-agent: *\nAllow: /\n"), Fetched: clk.Now(), Expires: clk.Now().AddDate(100, 0, 0)}
 	store := &badStore{entry: forever}
-	c := &robots.Checker{Store: store, Now: clk.Now}
+	c := crawl.WithClock(&crawl.Checker{Store: store}, clk.Now)
 	f, err := c.File(context.Background(), s.URL)
 	if err != nil {
 		t.Fatal(err)
@@ -310,12 +310,12 @@ func TestCheckerDistrustsStore(t *testing.T) {
 // deafStore ignores its context and answers only when the test ends.
 type deafStore struct{ stop chan struct{} }
 
-func (s deafStore) Get(ctx context.Context, origin string) (robots.Entry, bool, error) {
+func (s deafStore) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
 	<-s.stop
-	return robots.Entry{}, false, nil
+	return crawl.Entry{}, false, nil
 }
 
-func (s deafStore) Put(ctx context.Context, origin string, e robots.Entry) error {
+func (s deafStore) Put(ctx context.Context, origin string, e crawl.Entry) error {
 	<-s.stop
 	return nil
 }
@@ -340,12 +340,12 @@ func TestCheckerNeverHangs(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
 	tests := []struct {
 		name    string
-		checker *robots.Checker
+		checker *crawl.Checker
 		allowed bool
 		err     string
 	}{
-		{"store that ignores its context", &robots.Checker{Store: deafStore{stop}}, false, ""},
-		{"transport that ignores its context", &robots.Checker{FetchTimeout: 100 * time.Millisecond,
+		{"store that ignores its context", &crawl.Checker{Store: deafStore{stop}}, false, ""},
+		{"transport that ignores its context", &crawl.Checker{FetchTimeout: 100 * time.Millisecond,
 			Client: &http.Client{Transport: hangingTransport{stop}}}, false, "timeout"},
 	}
 	for _, tt := range tests {
@@ -366,11 +366,11 @@ func TestCheckerHugeFailureCount(t *testing.T) {
 	s := newRobotsServer(t, serve(503, ""))
 	clk := newClock()
 	store := newMemStore()
-	huge := robots.Entry{Status: 503, Fetched: clk.Now(), Expires: clk.Now(), Failures: int(^uint(0) >> 1), UnreachableSince: clk.Now()}
+	huge := crawl.Entry{Status: 503, Fetched: clk.Now(), Expires: clk.Now(), Failures: int(^uint(0) >> 1), UnreachableSince: clk.Now()}
 	if err := store.Put(context.Background(), s.URL, huge); err != nil {
 		t.Fatal(err)
 	}
-	c := &robots.Checker{Store: store, Now: clk.Now}
+	c := crawl.WithClock(&crawl.Checker{Store: store}, clk.Now)
 	f, err := c.File(context.Background(), s.URL)
 	if err != nil {
 		t.Fatal(err)
@@ -398,7 +398,7 @@ func TestCheckerLeaseHolderPutFails(t *testing.T) {
 	store.leases[s.URL] = time.Now().Add(ttl) // another Checker holds it
 	var mu sync.Mutex
 	var reported []error
-	c := &robots.Checker{Store: store, FetchTimeout: fetchTimeout, StoreError: func(origin string, err error) {
+	c := &crawl.Checker{Store: store, FetchTimeout: fetchTimeout, StoreError: func(origin string, err error) {
 		mu.Lock()
 		defer mu.Unlock()
 		reported = append(reported, err)
@@ -420,7 +420,7 @@ func TestCheckerLeaseHolderPutFails(t *testing.T) {
 	if len(reported) == 0 {
 		t.Fatal("StoreError got nothing, want one error wrapping ErrBadEntry")
 	}
-	if len(reported) != 1 || !errors.Is(reported[0], robots.ErrBadEntry) {
+	if len(reported) != 1 || !errors.Is(reported[0], crawl.ErrBadEntry) {
 		t.Errorf("StoreError got %d errors (first %v), want one wrapping ErrBadEntry", len(reported), reported[0])
 	}
 }
@@ -454,8 +454,8 @@ func TestStoredEntryExplainsAlike(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newRobotsServer(t, tt.handler)
 			store := newMemStore()
-			fetcher := &robots.Checker{Store: store, FetchTimeout: 200 * time.Millisecond}
-			reader := &robots.Checker{Store: store, FetchTimeout: 200 * time.Millisecond}
+			fetcher := &crawl.Checker{Store: store, FetchTimeout: 200 * time.Millisecond}
+			reader := &crawl.Checker{Store: store, FetchTimeout: 200 * time.Millisecond}
 			fetched, err := fetcher.Explain(context.Background(), "MyBot", s.URL+"/private")
 			if err != nil {
 				t.Fatal(err)
@@ -480,5 +480,25 @@ func TestStoredEntryExplainsAlike(t *testing.T) {
 				t.Errorf("reader's Access %+v, fetcher's %+v: want the same FinalURL, Redirects, Err and Status", b, a)
 			}
 		})
+	}
+}
+
+// TestStoredEntryTooManyRedirectsWithoutErr checks that an entry put
+// before fetches wrote "too many redirects" into Err still explains itself
+// so: six redirects say it.
+func TestStoredEntryTooManyRedirectsWithoutErr(t *testing.T) {
+	store := newMemStore()
+	now := time.Now()
+	origin := "http://127.0.0.1:1"
+	if err := store.Put(context.Background(), origin, crawl.Entry{Status: 302, Redirects: 6, Fetched: now, Expires: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	c := &crawl.Checker{Store: store}
+	e, err := c.Explain(context.Background(), "MyBot", origin+"/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := e.String(), "robots.txt unavailable (too many redirects): all allowed"; got != want || !e.Allowed {
+		t.Errorf("Explain = %v, %q; want allowed, %q", e.Allowed, got, want)
 	}
 }

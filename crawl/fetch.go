@@ -1,4 +1,4 @@
-package robots
+package crawl
 
 // This file fetches one robots.txt over HTTP, as RFC 9309 section 2.3
 // says: redirects followed by hand, the body read through the parse limit
@@ -20,6 +20,10 @@ import (
 // maxRedirects is how many consecutive redirects a fetch follows, the least
 // RFC 9309 section 2.3.1.2 asks for; one more makes the file unavailable.
 const maxRedirects = 5
+
+// tooManyRedirects is the error of a fetch that met one redirect more than
+// maxRedirects, which the Access of its file shows.
+const tooManyRedirects = "too many redirects"
 
 // fetchKey marks the context of the Checker's own robots.txt requests, so
 // that a Transport under the Checker's Client lets them through instead of
@@ -92,6 +96,7 @@ func (c *Checker) fetch(ctx context.Context, robotsURL string) fetched {
 		}
 		if out.redirects == maxRedirects {
 			out.redirects++ // one too many
+			out.err = tooManyRedirects
 			return out
 		}
 		next, err := req.URL.Parse(loc)
@@ -121,7 +126,7 @@ func (c *Checker) readBody(resp *http.Response) ([]byte, error) {
 			r = zr
 		}
 	}
-	limit := int64(c.Options.limit()) + 1
+	limit := int64(c.Options.Limit()) + 1
 	body, err := io.ReadAll(io.LimitReader(r, limit))
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package robots_test
+package crawl_test
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -15,18 +15,18 @@ func TestEntryRoundTrip(t *testing.T) {
 	at := time.Date(2026, 11, 23, 10, 0, 0, 123, time.UTC)
 	tests := []struct {
 		name string
-		e    robots.Entry
+		e    crawl.Entry
 	}{
-		{"200 with body", robots.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /x\n"), Fetched: at, Expires: at.Add(24 * time.Hour)}},
+		{"200 with body", crawl.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /x\n"), Fetched: at, Expires: at.Add(24 * time.Hour)}},
 		// An empty body comes back as nil: both are an empty file.
-		{"200 empty body", robots.Entry{Status: 200, Body: []byte{}, Fetched: at, Expires: at.Add(time.Hour)}},
-		{"404", robots.Entry{Status: 404, Fetched: at, Expires: at.Add(24 * time.Hour)}},
-		{"503 with a good copy", robots.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 3,
+		{"200 empty body", crawl.Entry{Status: 200, Body: []byte{}, Fetched: at, Expires: at.Add(time.Hour)}},
+		{"404", crawl.Entry{Status: 404, Fetched: at, Expires: at.Add(24 * time.Hour)}},
+		{"503 with a good copy", crawl.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 3,
 			UnreachableSince: at.Add(-time.Hour), Good: []byte("User-agent: *\nAllow: /\n"), GoodFetched: at.Add(-48 * time.Hour)}},
-		{"network error", robots.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, UnreachableSince: at}},
-		{"timeout", robots.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, UnreachableSince: at,
+		{"network error", crawl.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, UnreachableSince: at}},
+		{"timeout", crawl.Entry{Status: 0, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, UnreachableSince: at,
 			FinalURL: "https://example.com/robots.txt", Err: "timeout"}},
-		{"too many redirects", robots.Entry{Status: 302, Fetched: at, Expires: at.Add(24 * time.Hour),
+		{"too many redirects", crawl.Entry{Status: 302, Fetched: at, Expires: at.Add(24 * time.Hour),
 			FinalURL: "https://b.example/robots.txt", Redirects: 6}},
 	}
 	for _, tt := range tests {
@@ -35,7 +35,7 @@ func TestEntryRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("MarshalBinary: %v", err)
 			}
-			var got robots.Entry
+			var got crawl.Entry
 			if err := got.UnmarshalBinary(data); err != nil {
 				t.Fatalf("UnmarshalBinary(%s): %v", data, err)
 			}
@@ -67,9 +67,9 @@ func TestEntryUnmarshalRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e := robots.Entry{Status: 418}
+			e := crawl.Entry{Status: 418}
 			err := e.UnmarshalBinary([]byte(tt.data))
-			if !errors.Is(err, robots.ErrBadEntry) {
+			if !errors.Is(err, crawl.ErrBadEntry) {
 				t.Errorf("UnmarshalBinary(%q) error = %v, want ErrBadEntry", tt.data, err)
 			}
 			if e.Status != 418 {
@@ -85,12 +85,12 @@ func TestEntryUnmarshalRefuses(t *testing.T) {
 func TestEntryWithoutLaterFields(t *testing.T) {
 	data := `{"v":1,"status":503,"fetched":"2026-11-23T10:00:00Z","expires":"2026-11-23T10:01:00Z","failures":1,` +
 		`"unreachable":"2026-11-23T10:00:00Z","good_fetched":"0001-01-01T00:00:00Z"}`
-	var got robots.Entry
+	var got crawl.Entry
 	if err := got.UnmarshalBinary([]byte(data)); err != nil {
 		t.Fatalf("UnmarshalBinary: %v", err)
 	}
 	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-	want := robots.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, UnreachableSince: at}
+	want := crawl.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 1, UnreachableSince: at}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("UnmarshalBinary mismatch (-want +got):\n%s", diff)
 	}

@@ -1,4 +1,4 @@
-package robots_test
+package crawl_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 )
 
 // switchServer serves robots.txt with a status and headers the test can
@@ -45,7 +46,7 @@ func TestCheckerBackoff(t *testing.T) {
 	s := newSwitchServer(t, 503, "User-agent: *\nAllow: /\n")
 	clk := newClock()
 	start := clk.Now()
-	c := &robots.Checker{Now: clk.Now}
+	c := crawl.WithClock(&crawl.Checker{}, clk.Now)
 	// The waits after each failure in a row: 1, 2, 4 ... minutes, at most
 	// an hour.
 	waits := []time.Duration{1, 2, 4, 8, 16, 32, 60, 60}
@@ -73,7 +74,7 @@ func TestCheckerBackoff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !e.Allowed || e.Access.State != robots.StateParsed || e.Access.Failures != 0 || !e.Access.Expires.Equal(clk.Now().Add(24*time.Hour)) {
+	if !e.Allowed || e.Access.State != robots.Parsed || e.Access.Failures != 0 || !e.Access.Expires.Equal(clk.Now().Add(24*time.Hour)) {
 		t.Errorf("after recovery: %v, %+v; want allowed, parsed, no failures, 24 hours", e.Allowed, e.Access)
 	}
 }
@@ -99,7 +100,7 @@ func TestCheckerRetryAfter(t *testing.T) {
 			s := newSwitchServer(t, tt.status, "")
 			s.set(tt.status, map[string]string{"Retry-After": tt.retryAfter})
 			clk := newClock()
-			c := &robots.Checker{Now: clk.Now}
+			c := crawl.WithClock(&crawl.Checker{}, clk.Now)
 			f, err := c.File(context.Background(), s.URL)
 			if err != nil {
 				t.Fatal(err)
@@ -123,7 +124,7 @@ func TestCheckerKeepsGoodCopy(t *testing.T) {
 		t.Run(fmt.Sprint(status), func(t *testing.T) {
 			s := newSwitchServer(t, 200, privateRobots)
 			clk := newClock()
-			c := &robots.Checker{Now: clk.Now, FetchTimeout: time.Second}
+			c := crawl.WithClock(&crawl.Checker{FetchTimeout: time.Second}, clk.Now)
 			ctx := context.Background()
 			if _, err := c.File(ctx, s.URL); err != nil {
 				t.Fatal(err)
@@ -144,7 +145,7 @@ func TestCheckerKeepsGoodCopy(t *testing.T) {
 			if e.Allowed || e.Reason != robots.RuleMatched || e.String() != "line 2: Disallow: /private" {
 				t.Errorf("Explain(/private/x) = %v, %q; want the good copy's rule", e.Allowed, e)
 			}
-			if a.State != robots.StateUnreachable || !a.GoodCopy || !a.GoodFetched.Equal(goodAt) || a.Failures != 1 || a.Status != status {
+			if a.State != robots.Unreachable || !a.GoodCopy || !a.GoodFetched.Equal(goodAt) || a.Failures != 1 || a.Status != status {
 				t.Errorf("Access = %+v; want unreachable (status %d) serving the copy of %v", a, status, goodAt)
 			}
 			if got, err := c.Allowed(ctx, "MyBot", url+"/open"); err != nil || !got {
@@ -169,16 +170,16 @@ func TestCheckerUnreachableFor31Days(t *testing.T) {
 	s := newSwitchServer(t, 503, "")
 	clk := newClock()
 	start := clk.Now()
-	c := &robots.Checker{Now: clk.Now}
+	c := crawl.WithClock(&crawl.Checker{}, clk.Now)
 	ctx := context.Background()
 	for day := 0; day <= 31; day++ {
 		e, err := c.Explain(ctx, "MyBot", s.URL+"/page")
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, wantState, wantText := false, robots.StateUnreachable, "robots.txt unreachable (HTTP 503): all disallowed"
+		want, wantState, wantText := false, robots.Unreachable, "robots.txt unreachable (HTTP 503): all disallowed"
 		if day >= 30 {
-			want, wantState, wantText = true, robots.StateUnavailable, "robots.txt unavailable (unreachable for 30 days): all allowed"
+			want, wantState, wantText = true, robots.Unavailable, "robots.txt unavailable (unreachable for 30 days): all allowed"
 		}
 		if e.Allowed != want || e.Access.State != wantState || e.String() != wantText {
 			t.Errorf("day %d: %v, %v, %q; want %v, %v, %q", day, e.Allowed, e.Access.State, e, want, wantState, wantText)

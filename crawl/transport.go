@@ -1,14 +1,16 @@
-package robots
+package crawl
 
 import (
 	"errors"
 	"net/http"
 	"strconv"
+
+	"github.com/crawlkit/robots"
 )
 
 // ErrDisallowed is what a [DisallowedError] is: errors.Is(err,
 // ErrDisallowed) reports whether a [Transport] refused a request.
-var ErrDisallowed = errors.New("robots: disallowed by robots.txt")
+var ErrDisallowed = errors.New("crawl: disallowed by robots.txt")
 
 // A DisallowedError is the error of a request that a [Transport] refused
 // to send because robots.txt disallows its URL for the agent. Explanation
@@ -18,11 +20,11 @@ var ErrDisallowed = errors.New("robots: disallowed by robots.txt")
 type DisallowedError struct {
 	URL         string
 	Agent       string
-	Explanation Explanation
+	Explanation robots.Explanation
 }
 
 // Error says which URL was refused, for which agent, and why, such as
-// `robots: disallowed by robots.txt: "https://example.com/private/a" for
+// `crawl: disallowed by robots.txt: "https://example.com/private/a" for
 // MyBot (line 2: Disallow: /private/)`.
 func (e *DisallowedError) Error() string {
 	return ErrDisallowed.Error() + ": " + strconv.Quote(e.URL) + " for " + e.Agent + " (" + e.Explanation.String() + ")"
@@ -37,7 +39,7 @@ func (e *DisallowedError) Is(target error) bool { return target == ErrDisallowed
 // robots.txt, each redirect hop included, since the client asks the
 // Transport for each:
 //
-//	client := &http.Client{Transport: &robots.Transport{Checker: checker, Agent: "MyBot"}}
+//	client := &http.Client{Transport: &crawl.Transport{Checker: checker, Agent: "MyBot"}}
 //
 // A disallowed request is not sent: RoundTrip returns a
 // [*DisallowedError], which errors.Is(err, ErrDisallowed) reports. Other
@@ -68,9 +70,9 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return base.RoundTrip(req) // the Checker's own fetch
 	}
 	url := req.URL.String()
-	f, err := t.Checker.lookup(req.Context(), t.Agent, url)
-	if err == nil && !f.Allowed(t.Agent, url) {
-		err = &DisallowedError{URL: url, Agent: t.Agent, Explanation: f.Explain(t.Agent, url)}
+	it, err := t.Checker.lookup(req.Context(), t.Agent, url)
+	if err == nil && !it.file.Allowed(t.Agent, url) {
+		err = &DisallowedError{URL: url, Agent: t.Agent, Explanation: it.file.Explain(t.Agent, url)}
 	}
 	if err != nil {
 		if req.Body != nil {

@@ -1,4 +1,4 @@
-package robots_test
+package crawl_test
 
 import (
 	"bufio"
@@ -11,20 +11,21 @@ import (
 	"testing"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 )
 
 // cachedChecker returns a Checker that has cached the robots.txt of an
-// origin serving testdata/bench/realistic_5k.txt, and the 1,000 URLs of
-// testdata/bench/urls.txt moved to that origin.
-func cachedChecker(b *testing.B) (*robots.Checker, []string) {
+// origin serving ../testdata/bench/realistic_5k.txt, and the 1,000 URLs of
+// ../testdata/bench/urls.txt moved to that origin.
+func cachedChecker(b *testing.B) (*crawl.Checker, []string) {
 	b.Helper()
-	body, err := os.ReadFile(filepath.Join("testdata", "bench", "realistic_5k.txt"))
+	body, err := os.ReadFile(filepath.Join("..", "testdata", "bench", "realistic_5k.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(body) }))
 	b.Cleanup(s.Close)
-	f, err := os.Open(filepath.Join("testdata", "bench", "urls.txt"))
+	f, err := os.Open(filepath.Join("..", "testdata", "bench", "urls.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -39,9 +40,9 @@ func cachedChecker(b *testing.B) (*robots.Checker, []string) {
 	if len(urls) < 900 {
 		b.Fatalf("only %d URLs", len(urls))
 	}
-	c := &robots.Checker{}
+	c := &crawl.Checker{}
 	fl, err := c.File(context.Background(), s.URL)
-	if err != nil || fl.Access().State != robots.StateParsed {
+	if err != nil || fl.Access().State != robots.Parsed {
 		b.Fatalf("File = %+v, %v", fl.Access(), err)
 	}
 	return c, urls

@@ -1,4 +1,4 @@
-package robots
+package crawl
 
 // This file holds the Checker's memory: the parsed robots.txt of each
 // origin, bounded in entries and in bytes, evicting the least recently
@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/crawlkit/robots"
 )
 
 // Default bounds of a Checker's cache.
@@ -67,7 +69,7 @@ func (s *cacheShard) set(origin string, it *item) {
 // the cache, but for its use stamp; a new fetch puts a new item.
 type item struct {
 	origin  string
-	file    *File
+	file    *robots.File
 	entry   Entry     // what was fetched, kept to merge with the next fetch
 	expires time.Time // when the file must be fetched again
 	size    int64     // bytes the item keeps alive, estimated
@@ -160,6 +162,6 @@ const itemOverhead = 1 << 10
 // itemSize estimates the bytes the item of origin, made from e and file,
 // keeps alive: its bodies (kept to be put again with the next fetch) and
 // the parsed file.
-func itemSize(origin string, e *Entry, file *File) int64 {
-	return int64(itemOverhead+len(origin)+len(e.Body)+len(e.Good)+len(e.FinalURL)+len(e.Err)) + int64(file.retainedSize())
+func itemSize(origin string, e *Entry, file *robots.File) int64 {
+	return int64(itemOverhead+len(origin)+len(e.Body)+len(e.Good)+len(e.FinalURL)+len(e.Err)) + int64(file.Size())
 }

@@ -1,0 +1,134 @@
+package crawl
+
+// This file holds the Checker's policy over time, as RFC 9309 section 2.4
+// and Google's documentation say: how long a fetched file is used, how
+// long to wait before fetching an unreachable origin again, when the last
+// good copy is served, and when a long-unreachable origin counts as
+// unavailable. It turns each fetch into an Entry, and each Entry into the
+// robots.File it stands for.
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/crawlkit/robots"
+)
+
+// How long answers hold. RFC 9309 section 2.4 asks that a cached robots.txt
+// be used for no more than 24 hours unless the origin is unreachable.
+const (
+	// maxFresh is how long a fetched file is used: 24 hours, or less when
+	// Cache-Control: max-age says so.
+	maxFresh = 24 * time.Hour
+	// minFresh is the least a max-age can shorten it to, so that max-age=0
+	// does not mean one fetch per URL.
+	minFresh = 15 * time.Minute
+	// minBackoff and maxBackoff bound the wait before fetching an
+	// unreachable robots.txt again: one minute after the first failure,
+	// doubling with each failure in a row, at most one hour.
+	minBackoff = time.Minute
+	maxBackoff = time.Hour
+	// maxRetryAfter bounds a Retry-After header, which replaces the
+	// back-off when it is present (but is never less than minBackoff).
+	maxRetryAfter = 24 * time.Hour
+	// unreachableLimit is how long an origin may stay unreachable before,
+	// lacking a good copy, it counts as unavailable, as Google documents.
+	unreachableLimit = 30 * 24 * time.Hour
+)
+
+// freshFor returns how long a file fetched with the given max-age (-1 for
+// none) is used.
+func freshFor(maxAge time.Duration) time.Duration {
+	if maxAge < 0 {
+		return maxFresh
+	}
+	return min(max(maxAge, minFresh), maxFresh)
+}
+
+// backoff returns how long to wait before fetching again after the given
+// number of failures in a row, and the Retry-After delay (-1 for none).
+func backoff(failures int, retryAfter time.Duration) time.Duration {
+	if retryAfter >= 0 {
+		return min(max(retryAfter, minBackoff), maxRetryAfter)
+	}
+	if failures > 10 {
+		return maxBackoff
+	}
+	return min(minBackoff<<max(failures-1, 0), maxBackoff)
+}
+
+// nextEntry merges the outcome of a fetch that ended at now with the entry
+// known before it, if any: a failure counts up from the previous failures
+// and keeps the last good copy.
+func nextEntry(prev *Entry, f *fetched, now time.Time) Entry {
+	e := Entry{Status: f.status, Fetched: now, FinalURL: f.finalURL, Redirects: f.redirects, Err: f.err}
+	switch robots.StateFor(f.status) {
+	case robots.Parsed:
+		e.Body = f.body
+		if e.Body == nil {
+			e.Body = []byte{}
+		}
+		e.Expires = now.Add(freshFor(f.maxAge))
+	case robots.Unreachable:
+		e.Failures, e.UnreachableSince = 1, now
+		if prev != nil {
+			if prev.Failures > 0 && !prev.UnreachableSince.IsZero() {
+				// A count read from a shared Store is not trusted to leave
+				// room for one more.
+				e.Failures, e.UnreachableSince = min(prev.Failures, 1<<30)+1, prev.UnreachableSince
+			}
+			if robots.StateFor(prev.Status) == robots.Parsed {
+				e.Good, e.GoodFetched = prev.Body, prev.Fetched
+			} else {
+				e.Good, e.GoodFetched = prev.Good, prev.GoodFetched
+			}
+		}
+		e.Expires = now.Add(backoff(e.Failures, f.retryAfter))
+	default:
+		e.Expires = now.Add(freshFor(f.maxAge))
+	}
+	return e
+}
+
+// fileFrom returns the policy that entry e of robotsURL stands for at now,
+// parsed with o. stored says whether e came from a Store rather than from
+// a fetch of this Checker. The entry may come from a shared Store and is
+// not trusted: its expiry counts for at most 24 hours from now.
+func fileFrom(o robots.Options, e *Entry, robotsURL string, now time.Time, stored bool) *robots.File {
+	a := robots.Access{
+		State:            robots.StateFor(e.Status),
+		URL:              robotsURL,
+		FinalURL:         robotsURL,
+		Redirects:        e.Redirects,
+		Err:              e.Err,
+		Status:           e.Status,
+		Fetched:          e.Fetched,
+		Expires:          e.Expires,
+		Failures:         e.Failures,
+		UnreachableSince: e.UnreachableSince,
+		Stored:           stored,
+	}
+	if limit := now.Add(maxFresh); a.Expires.After(limit) {
+		a.Expires = limit
+	}
+	if e.FinalURL != "" {
+		a.FinalURL = e.FinalURL
+	}
+	if a.Redirects > maxRedirects && a.Err == "" {
+		a.Err = tooManyRedirects // an entry written before fetch said so
+	}
+	body := e.Body
+	switch a.State {
+	case robots.Parsed:
+		a.Bytes = len(e.Body)
+	case robots.Unreachable:
+		switch {
+		case e.Good != nil || !e.GoodFetched.IsZero():
+			a.GoodCopy, a.GoodFetched, body = true, e.GoodFetched, e.Good
+		case e.Failures > 0 && !e.UnreachableSince.IsZero() && now.Sub(e.UnreachableSince) >= unreachableLimit:
+			a.State = robots.Unavailable
+			a.Err = "unreachable for " + strconv.Itoa(int(unreachableLimit/(24*time.Hour))) + " days"
+		}
+	}
+	return o.FromAccess(a, body)
+}
