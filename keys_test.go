@@ -12,38 +12,38 @@ func TestClassifyKey(t *testing.T) {
 		kind  robots.KeyKind
 		exact bool
 	}{
-		{"User-agent", robots.KeyUserAgent, true},
-		{"user-AGENT", robots.KeyUserAgent, true},
-		{"useragent", robots.KeyUserAgent, false},
-		{"User agent", robots.KeyUserAgent, false},
-		{"Allow", robots.KeyAllow, true},
-		{"Allowance", robots.KeyAllow, false},
-		{"Disallow", robots.KeyDisallow, true},
-		{"Dissallow", robots.KeyDisallow, false},
-		{"Disallowed", robots.KeyDisallow, false},
-		{"Sitemap", robots.KeySitemap, true},
-		{"site-map", robots.KeySitemap, false},
-		{"Crawl-delay", robots.KeyCrawlDelay, true},
-		{"Content-Signal", robots.KeyContentSignal, true},
-		{"content-signal", robots.KeyContentSignal, true},
-		{"Content-Usage", robots.KeyContentUsage, true},
-		{"CONTENT-USAGE", robots.KeyContentUsage, true},
-		{" \tContent-Usage \t", robots.KeyContentUsage, true},
-		{"Host", robots.KeyHost, true},
-		{"Clean-param", robots.KeyCleanParam, true},
-		{"Request-rate", robots.KeyRequestRate, true},
-		{"Visit-time", robots.KeyVisitTime, true},
-		{"License", robots.KeyLicense, true},
+		{"User-agent", robots.UserAgent, true},
+		{"user-AGENT", robots.UserAgent, true},
+		{"useragent", robots.UserAgent, false},
+		{"User agent", robots.UserAgent, false},
+		{"Allow", robots.Allow, true},
+		{"Allowance", robots.Allow, false},
+		{"Disallow", robots.Disallow, true},
+		{"Dissallow", robots.Disallow, false},
+		{"Disallowed", robots.Disallow, false},
+		{"Sitemap", robots.Sitemap, true},
+		{"site-map", robots.Sitemap, false},
+		{"Crawl-delay", robots.CrawlDelay, true},
+		{"Content-Signal", robots.ContentSignal, true},
+		{"content-signal", robots.ContentSignal, true},
+		{"Content-Usage", robots.ContentUsage, true},
+		{"CONTENT-USAGE", robots.ContentUsage, true},
+		{" \tContent-Usage \t", robots.ContentUsage, true},
+		{"Host", robots.Host, true},
+		{"Clean-param", robots.CleanParam, true},
+		{"Request-rate", robots.RequestRate, true},
+		{"Visit-time", robots.VisitTime, true},
+		{"License", robots.License, true},
 		// Extensions are read only as spelled.
-		{"Content-Signals", robots.KeyUnknown, false},
-		{"Content_Usage", robots.KeyUnknown, false},
-		{"Hosts", robots.KeyUnknown, false},
-		{"Noindex", robots.KeyUnknown, false},
-		{"", robots.KeyUnknown, false},
-		{"  ", robots.KeyUnknown, false},
+		{"Content-Signals", robots.OtherKey, false},
+		{"Content_Usage", robots.OtherKey, false},
+		{"Hosts", robots.OtherKey, false},
+		{"Noindex", robots.OtherKey, false},
+		{"", robots.OtherKey, false},
+		{"  ", robots.OtherKey, false},
 		// Read by prefix, as the parser reads it: "crawl-delay" is not a
 		// prefix of "c", and "Content-..." is no misspelling of it.
-		{"c", robots.KeyUnknown, false},
+		{"c", robots.OtherKey, false},
 	}
 	for _, tc := range tests {
 		kind, exact := robots.ClassifyKey(tc.key)
@@ -71,15 +71,15 @@ func TestClassifyKeyAgreesWithParser(t *testing.T) {
 			misspelt = misspelt || d.Kind == robots.AcceptedMisspelling
 			unknown = unknown || d.Kind == robots.UnknownKey
 		}
-		if misspelt != (kind != robots.KeyUnknown && !exact) {
+		if misspelt != (kind != robots.OtherKey && !exact) {
 			t.Errorf("%q: AcceptedMisspelling %v, but ClassifyKey says %v, exact %v", key, misspelt, kind, exact)
 		}
-		if unknown != (kind == robots.KeyUnknown) {
+		if unknown != (kind == robots.OtherKey) {
 			t.Errorf("%q: UnknownKey %v, but ClassifyKey says %v", key, unknown, kind)
 		}
 		record := len(f.Records()) == 1
 		switch kind {
-		case robots.KeyUserAgent, robots.KeyAllow, robots.KeyDisallow, robots.KeySitemap, robots.KeyCrawlDelay:
+		case robots.UserAgent, robots.Allow, robots.Disallow, robots.Sitemap, robots.CrawlDelay:
 			if record {
 				t.Errorf("%q (%v): kept as a record", key, kind)
 			}
@@ -96,13 +96,13 @@ func TestKeyKindString(t *testing.T) {
 		kind robots.KeyKind
 		want string
 	}{
-		{robots.KeyUnknown, "unknown"},
-		{robots.KeyUserAgent, "User-agent"},
-		{robots.KeyCrawlDelay, "Crawl-delay"},
-		{robots.KeyContentSignal, "Content-Signal"},
-		{robots.KeyContentUsage, "Content-Usage"},
-		{robots.KeyLicense, "License"},
-		{robots.KeyLicense + 1, "KeyKind(13)"},
+		{robots.OtherKey, "unknown"},
+		{robots.UserAgent, "User-agent"},
+		{robots.CrawlDelay, "Crawl-delay"},
+		{robots.ContentSignal, "Content-Signal"},
+		{robots.ContentUsage, "Content-Usage"},
+		{robots.License, "License"},
+		{robots.License + 1, "KeyKind(13)"},
 	}
 	for _, tc := range tests {
 		if got := tc.kind.String(); got != tc.want {

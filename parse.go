@@ -301,9 +301,9 @@ func (p *parser) keyValue(key, value, line []byte) {
 		p.text = append(p.text, value...)
 		p.text = append(p.text, '\n')
 		switch ext := extensionKind(key); ext {
-		case KeyUnknown:
+		case OtherKey:
 			p.diag(UnknownKey, key)
-		case KeyContentSignal, KeyContentUsage:
+		case ContentSignal, ContentUsage:
 			p.preference(ext, value, line)
 		}
 	}

@@ -45,7 +45,7 @@ type Preferences struct {
 // A PreferenceLine is a Content-Signal or Content-Usage line of a group.
 type PreferenceLine struct {
 	Line int     // line number, from 1
-	Key  KeyKind // KeyContentSignal or KeyContentUsage
+	Key  KeyKind // ContentSignal or ContentUsage
 	// Path is the path pattern the line is for, as written, or "" if the
 	// line names none; it then applies to every path, as "/" would.
 	Path string
@@ -88,7 +88,7 @@ func (f *File) Preferences(agent, url string) Preferences {
 	best := [2]int{-1, -1} // the longest pattern that matches, of each kind
 	f.eachPreference(g, func(l PreferenceLine) {
 		lines, longest := &p.SignalLines, &best[0]
-		if l.Key == KeyContentUsage {
+		if l.Key == ContentUsage {
 			lines, longest = &p.UsageLines, &best[1]
 		}
 		n := matchLen(l.Path, path)
@@ -136,7 +136,7 @@ func (f *File) eachPreference(g *Group, fn func(PreferenceLine)) {
 		for ; j < len(f.records) && f.records[j].line < end; j++ {
 			key, value := f.record(j)
 			kind := extensionKind(key)
-			if kind != KeyContentSignal && kind != KeyContentUsage {
+			if kind != ContentSignal && kind != ContentUsage {
 				continue
 			}
 			path, prefs := splitPath(value)
@@ -327,7 +327,7 @@ func (p *parser) preference(kind KeyKind, value, line []byte) {
 	}
 	_, prefs := splitPath(value)
 	ok := false
-	if kind == KeyContentSignal {
+	if kind == ContentSignal {
 		ok = parseSignals(prefs, nil)
 	} else {
 		ok = parseDict(prefs, nil)

@@ -54,7 +54,7 @@ func checkPreferences(t *testing.T, file *robots.File, all []robots.PreferenceLi
 	if e.Path == "/robots.txt" || len(all) > 8 {
 		return // the matcher always allows /robots.txt; and keep it quick
 	}
-	for _, kind := range []robots.KeyKind{robots.KeyContentSignal, robots.KeyContentUsage} {
+	for _, kind := range []robots.KeyKind{robots.ContentSignal, robots.ContentUsage} {
 		var lines []robots.PreferenceLine
 		for _, l := range all {
 			if l.Key == kind && matches(l.Path, url) {
@@ -69,7 +69,7 @@ func checkPreferences(t *testing.T, file *robots.File, all []robots.PreferenceLi
 			}
 		}
 		got, stated := p.SignalLines, p.Signal
-		if kind == robots.KeyContentUsage {
+		if kind == robots.ContentUsage {
 			got, stated = p.UsageLines, p.Usage
 		}
 		if !cmp.Equal(want, got, cmpEmpty) {
@@ -123,7 +123,7 @@ func longer(p, q, url string) bool {
 func combineAlone(kind robots.KeyKind, lines []robots.PreferenceLine) map[string]string {
 	rank := func(v string) int {
 		no, yes := "n", "y"
-		if kind == robots.KeyContentSignal {
+		if kind == robots.ContentSignal {
 			v, no, yes = strings.ToLower(v), "no", "yes"
 		}
 		switch v {
@@ -140,7 +140,7 @@ func combineAlone(kind robots.KeyKind, lines []robots.PreferenceLine) map[string
 		// as a path.
 		alone := robots.Parse([]byte("User-agent: *\n"+kind.String()+": / "+l.Value+"\n")).Preferences("a", "/")
 		stated := alone.Signal
-		if kind == robots.KeyContentUsage {
+		if kind == robots.ContentUsage {
 			stated = alone.Usage
 		}
 		for k, v := range stated {

@@ -342,10 +342,10 @@ func TestPreferenceLines(t *testing.T) {
 		"Content-Usage: /%7E  search=n\n" // 10
 	f := robots.Parse([]byte(body))
 	want := []robots.PreferenceLine{
-		{Line: 3, Key: robots.KeyContentSignal, Value: "search=yes"},
-		{Line: 5, Key: robots.KeyContentUsage, Path: "/x", Value: "train-ai=y"},
-		{Line: 8, Key: robots.KeyContentUsage, Value: "bad value"},
-		{Line: 10, Key: robots.KeyContentUsage, Path: "/%7E", Value: "search=n"},
+		{Line: 3, Key: robots.ContentSignal, Value: "search=yes"},
+		{Line: 5, Key: robots.ContentUsage, Path: "/x", Value: "train-ai=y"},
+		{Line: 8, Key: robots.ContentUsage, Value: "bad value"},
+		{Line: 10, Key: robots.ContentUsage, Path: "/%7E", Value: "search=n"},
 	}
 	if diff := cmp.Diff(want, f.PreferenceLines("A")); diff != "" {
 		t.Errorf("PreferenceLines(A) mismatch (-want +got):\n%s", diff)
