@@ -179,6 +179,12 @@ func hostileBodies() []hostileBody {
 		{"distinct index page rules", rules(func(i int) string { return "allow:/" + distinct(i, plainBytes) + "/index.htm\n" })},
 		{"distinct 0x80-0xff index page rules", rules(func(i int) string { return "allow:/" + distinct(i, escapedBytes) + "/index.htm\n" })},
 		{"distinct escaped index page rules", rules(func(i int) string { return "allow:/" + distinct(i, plainBytes) + "/%69ndex.htm\n" })},
+		// Preference lines, which a group keeps.
+		{"content-usage lines", rules(func(int) string { return "content-usage:\n" })},
+		{"bad preference lines", rules(func(int) string { return "content-usage:A\ncontent-signal:\n" })},
+		{"preference lines of many groups", repeatTo(n, func(i int) string {
+			return "user-agent:" + token(i) + "\ncontent-signal:/" + token(i) + " a=b\ncontent-usage:/ a=y\n"
+		})},
 	}
 }
 

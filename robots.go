@@ -83,6 +83,30 @@
 // Matching a path against a pattern takes O(len(path) * len(pattern)) time
 // at worst: '*' never makes the matcher backtrack, so no pattern, however
 // many stars it holds, can make a query slow.
+//
+// # Usage preferences
+//
+// Two kinds of lines in a group state how the crawler may use what it
+// fetches, without changing what it may fetch. [File.Preferences] reads
+// them for an agent and a URL:
+//
+//   - Content-Usage, as draft-ietf-aipref-attach-05 defines it, with the
+//     vocabulary of draft-ietf-aipref-vocab-07 ("train-ai", "search"; "y"
+//     allows, "n" disallows): "Content-Usage: /images/ train-ai=n". The
+//     value, after an optional path, is a Structured Field Dictionary
+//     (RFC 9651).
+//   - Content-Signal, as Cloudflare's Content Signals Policy writes it
+//     ("search", "ai-input", "ai-train"; "yes" or "no"):
+//     "Content-Signal: search=yes, ai-train=no". The policy shows no path;
+//     one is read as for Content-Usage, as some sites write it.
+//
+// Of the lines of the crawler's group whose path matches the URL, those
+// with the longest path apply, and they combine restrictively. Keys that
+// neither text defines are kept. Preferences apply only to URLs the
+// crawler may fetch. Unlike the draft, which makes Content-Usage a rule,
+// a preference line does not end a run of user-agent lines, as no line
+// but allow and disallow does in Google's parser, so that allow and
+// disallow answers stay the same.
 package robots
 
 import (
@@ -259,8 +283,10 @@ func (f *File) Sitemaps() []string {
 	return out
 }
 
-// Records returns the file's lines whose key this package does not
-// interpret (such as Host, Clean-param or Request-rate), in file order.
+// Records returns the file's lines whose key is none of User-agent, Allow,
+// Disallow, Sitemap and Crawl-delay, in file order: extensions (such as
+// Host, Clean-param, Content-Signal or Content-Usage; see [KeyKind]) and
+// unknown keys.
 func (f *File) Records() []Record {
 	if f == nil || len(f.records) == 0 {
 		return nil
@@ -313,8 +339,10 @@ func (f *File) Diagnostics() []Diagnostic {
 	return out
 }
 
-// A Record is a "key: value" line whose key this package does not interpret,
-// kept so that callers can read extensions without parsing the file again.
+// A Record is a "key: value" line whose key is none of User-agent, Allow,
+// Disallow, Sitemap and Crawl-delay, kept so that callers can read
+// extensions without parsing the file again. [ClassifyKey] tells what its
+// Key is.
 type Record struct {
 	Line  int    // line number, from 1
 	Key   string // as written, e.g. "Host"
