@@ -63,8 +63,37 @@ func badURL(url, why string) error {
 
 type urlError struct{ url, why string }
 
+// Error names the URL with any password replaced by "xxxxx", as
+// url.URL.Redacted writes it: crawl logs keep errors.
 func (e *urlError) Error() string {
-	return "robots: bad URL " + strconv.Quote(e.url) + ": " + e.why
+	return "robots: bad URL " + strconv.Quote(redact(e.url)) + ": " + e.why
+}
+
+// redact returns u with the password of its userinfo, if any, replaced by
+// "xxxxx". u need not parse, being a bad URL: the userinfo is what comes
+// before the last '@' of the authority, which follows the scheme's "://",
+// or a leading "//", or else starts the string, and ends at the first '/',
+// '?' or '#'.
+func redact(u string) string {
+	start := 0
+	if i := strings.Index(u, "://"); i >= 0 {
+		start = i + len("://")
+	} else if strings.HasPrefix(u, "//") {
+		start = len("//")
+	}
+	authority := u[start:]
+	if end := strings.IndexAny(authority, "/?#"); end >= 0 {
+		authority = authority[:end]
+	}
+	at := strings.LastIndexByte(authority, '@')
+	if at < 0 {
+		return u
+	}
+	colon := strings.IndexByte(authority[:at], ':')
+	if colon < 0 {
+		return u
+	}
+	return u[:start+colon+1] + "xxxxx" + u[start+at:]
 }
 
 func (e *urlError) Unwrap() error { return ErrBadURL }
@@ -325,15 +354,15 @@ func (f *File) Access() Access {
 
 // StateFor returns the access state a final HTTP status stands for, as RFC
 // 9309 section 2.3.1 says: 2xx [Parsed]; 5xx and 429 [Unreachable]; 0,
-// which stands for no response at all (a network error or a timeout),
-// Unreachable too; anything else (4xx, a 3xx left after the redirects, a
-// 1xx, a number no server sends) [Unavailable]. [Options.FromStatus]
-// applies it.
+// which stands for no response at all (a network error or a timeout), and
+// any number outside 100-599, which no HTTP server sends, Unreachable too;
+// anything else (4xx, a 3xx left after the redirects, a 1xx)
+// [Unavailable]. [Options.FromStatus] applies it.
 func StateFor(status int) AccessState {
 	switch {
 	case status >= 200 && status <= 299:
 		return Parsed
-	case status == 0, status == 429, status >= 500 && status <= 599:
+	case status < 100, status > 599, status == 429, status >= 500:
 		return Unreachable
 	}
 	return Unavailable
@@ -356,9 +385,11 @@ func FromStatus(status int, body []byte) *File {
 //     body says; 429 is unreachable as Google's crawler treats it, while
 //     RFC 9309 counts it among the 4xx;
 //   - 0, which stands for no response at all (a network error or a
-//     timeout), is "unreachable" too;
-//   - any other status, such as a 3xx left after five redirects, a 1xx or
-//     a number no server sends, is "unavailable".
+//     timeout), and any number outside 100-599, which no HTTP server
+//     sends (a server that answers 999 did not answer in HTTP), are
+//     "unreachable" too;
+//   - any other status, such as a 3xx left after five redirects or a 1xx,
+//     is "unavailable".
 //
 // The body is used only for a 2xx status. The File explains itself:
 // [File.Explain] gives the Reason [NoFile] when the status decided, and
