@@ -353,7 +353,7 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 	if c.Store != nil {
 		e, ok, err := c.storeGet(ctx, origin)
 		if ok {
-			if now := c.now(); e.Expires.After(now) {
+			if now := c.now(); usable(&e, now) {
 				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, true))
 				return
 			}
@@ -520,7 +520,7 @@ func (c *Checker) awaitLease(ctx context.Context, origin string, reported error)
 			continue
 		}
 		failures = 0
-		if ok && e.Expires.After(c.now()) {
+		if ok && usable(&e, c.now()) {
 			return e, true
 		}
 	}
