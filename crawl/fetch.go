@@ -56,10 +56,14 @@ const acceptEncoding = "gzip, deflate"
 const maxErrQuote = 200
 
 // client returns the client that fetches robots.txt for a call with
-// context ctx: the Checker's Client, else http.DefaultClient.
+// context ctx: the Checker's Client, else a client on the Base of the
+// Transport that asked, else http.DefaultClient.
 func (c *Checker) client(ctx context.Context) *http.Client {
 	if c.Client != nil {
 		return c.Client
+	}
+	if rt, ok := ctx.Value(baseKey{}).(http.RoundTripper); ok {
+		return &http.Client{Transport: rt}
 	}
 	return http.DefaultClient
 }

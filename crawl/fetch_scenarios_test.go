@@ -11,11 +11,13 @@ import (
 	"compress/gzip"
 	"compress/zlib"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -353,6 +355,214 @@ func TestCheckerContentCodings(t *testing.T) {
 				if tt.state == robots.Parsed && e.Reason != robots.RuleMatched {
 					t.Errorf("Explain = %q, want the file's rule", e)
 				}
+			}
+		})
+	}
+}
+
+// TestNoCredentialInErrors: a password in a URL never shows in an error
+// or an explanation.
+func TestNoCredentialInErrors(t *testing.T) {
+	const secret = "s3cret-pw"
+	s := newServerOn(t, "127.0.0.4", func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, "ftp://bot:"+secret+"@example.com/robots.txt", http.StatusFound)
+		case "/other/robots.txt":
+			fmt.Fprint(w, privateRobots)
+		default:
+			fmt.Fprint(w, "page")
+		}
+	})
+	host := strings.TrimPrefix(s.URL, "http://")
+	// A second origin whose robots.txt redirects to a URL with a password.
+	s2 := newServerOn(t, "127.0.0.5", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.Redirect(w, r, "http://bot:"+secret+"@"+host+"/other/robots.txt", http.StatusFound)
+			return
+		}
+		fmt.Fprint(w, "page")
+	})
+	host2 := strings.TrimPrefix(s2.URL, "http://")
+	checker := &crawl.Checker{}
+	client := &http.Client{Transport: &crawl.Transport{Checker: checker, Agent: "MyBot"}}
+	ctx := context.Background()
+
+	var texts []string
+	add := func(what string, err error) {
+		t.Helper()
+		if err == nil {
+			t.Errorf("%s: no error", what)
+			return
+		}
+		texts = append(texts, what+": "+err.Error())
+	}
+	// Refused by the Transport.
+	_, err := client.Get("http://bot:" + secret + "@" + host2 + "/private/page")
+	add("Transport refusal", err)
+	var de *crawl.DisallowedError
+	if !errors.As(err, &de) {
+		t.Fatalf("Get error %v is not a DisallowedError", err)
+	}
+	texts = append(texts, "DisallowedError.URL: "+de.URL, "DisallowedError.Explanation: "+fmt.Sprintf("%+v", de.Explanation))
+	if want := "http://bot:xxxxx@" + host2 + "/private/page"; de.URL != want {
+		t.Errorf("DisallowedError.URL = %q, want %q", de.URL, want)
+	}
+	// Bad URLs, from the Checker and from robots.
+	for i, bad := range []string{
+		"ftp://bot:" + secret + "@example.com/",
+		"http://bot:" + secret + "@exa mple.com/",
+		"http://bot:" + secret + "@example.com:99999/",
+		"http://bot:" + secret + "@[::1/",
+		"bot:" + secret + "@example.com/x",
+		"//bot:" + secret + "@example.com/x",
+	} {
+		_, err := checker.Allowed(ctx, "MyBot", bad)
+		add(fmt.Sprintf("Allowed of bad URL %d", i), err)
+		_, err = robots.URLFor(bad)
+		add(fmt.Sprintf("URLFor of bad URL %d", i), err)
+		// What the Transport returns, inside the *url.Error of net/http,
+		// when net/http could parse the URL and asked it.
+		var ue *url.Error
+		if _, err = client.Get(bad); errors.As(err, &ue) && errors.Is(err, robots.ErrBadURL) {
+			add(fmt.Sprintf("Transport, bad URL %d", i), ue.Err)
+		}
+	}
+	// A redirect that cannot be followed, and one that can, with a password.
+	e, err := checker.Explain(ctx, "MyBot", s.URL+"/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts = append(texts, "redirect to ftp: "+e.String(), fmt.Sprintf("%+v", e.Access))
+	if want := `robots.txt unavailable (redirect to "ftp://bot:xxxxx@example.com/robots.txt"): all allowed`; e.String() != want {
+		t.Errorf("Explain = %q, want %q", e, want)
+	}
+	e, err = checker.Explain(ctx, "MyBot", s2.URL+"/private/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts = append(texts, fmt.Sprintf("followed redirect: %+v", e.Access))
+	if want := "http://bot:xxxxx@" + host + "/other/robots.txt"; e.Allowed || e.Access.FinalURL != want {
+		t.Errorf("Explain = %v, FinalURL %q; want disallowed, %q", e.Allowed, e.Access.FinalURL, want)
+	}
+	for _, text := range texts {
+		if strings.Contains(text, secret) {
+			t.Errorf("the password shows in %s", text)
+		}
+	}
+}
+
+// TestTransportChecksHostHeader: a crawler that resolves names itself
+// sends the request to an address and names the host in the Host header;
+// the robots.txt of that host decides.
+func TestTransportChecksHostHeader(t *testing.T) {
+	open := newHostServer(t, "127.0.0.6", "")
+	closed := newHostServer(t, "127.0.0.7", privateRobots)
+	openHost := strings.TrimPrefix(open.URL, "http://")
+	closedHost := strings.TrimPrefix(closed.URL, "http://")
+	client := &http.Client{Transport: &crawl.Transport{Checker: &crawl.Checker{}, Agent: "MyBot"}}
+
+	get := func(urlHost, hostHeader string) error {
+		req, err := http.NewRequest(http.MethodGet, "http://"+urlHost+"/private/page", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = hostHeader
+		resp, err := client.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err
+	}
+	// To the open server's address, for the closed host: refused.
+	err := get(openHost, closedHost)
+	var de *crawl.DisallowedError
+	if !errors.As(err, &de) {
+		t.Errorf("GET open address, Host %s: error %v, want a DisallowedError", closedHost, err)
+	} else if want := "http://" + closedHost + "/private/page"; de.URL != want || de.Explanation.Access.URL != "http://"+closedHost+"/robots.txt" {
+		t.Errorf("DisallowedError URL %q, robots.txt %q; want %q and the closed host's", de.URL, de.Explanation.Access.URL, want)
+	}
+	if n := open.hitsOf("/private/page"); n != 0 {
+		t.Errorf("the open server saw %d requests for the closed host's page, want 0", n)
+	}
+	// To the closed server's address, for the open host: sent.
+	if err := get(closedHost, openHost); err != nil {
+		t.Errorf("GET closed address, Host %s: %v; want it sent", openHost, err)
+	}
+	if n := closed.hitsOf("/private/page"); n != 1 {
+		t.Errorf("the closed server saw %d requests for the open host's page, want 1", n)
+	}
+	// The same Host as the URL's, spelt otherwise: one origin.
+	if err := get(closedHost, strings.ToUpper(closedHost)); !errors.Is(err, crawl.ErrDisallowed) {
+		t.Errorf("GET closed address, same Host: %v, want ErrDisallowed", err)
+	}
+	if o, c := open.hits.Load(), closed.hits.Load(); o != 1 || c != 1 {
+		t.Errorf("robots.txt fetched %d times from the open server, %d from the closed; want 1 and 1", o, c)
+	}
+}
+
+// newHostServer is a pageServer listening on ip.
+func newHostServer(t *testing.T, ip, robotsTxt string) *pageServer {
+	p := &pageServer{pages: map[string]int{}}
+	p.robotsServer = newServerOn(t, ip, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, robotsTxt)
+			return
+		}
+		p.mu.Lock()
+		p.pages[r.URL.Path]++
+		p.mu.Unlock()
+		fmt.Fprint(w, "page")
+	})
+	return p
+}
+
+// countingTransport is a real http.Transport that records the paths of
+// the requests it sends.
+type countingTransport struct {
+	http.Transport
+	mu    sync.Mutex
+	paths []string
+}
+
+func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	t.mu.Lock()
+	t.paths = append(t.paths, req.URL.Path)
+	t.mu.Unlock()
+	return t.Transport.RoundTrip(req)
+}
+
+func (t *countingTransport) sent() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]string{}, t.paths...)
+}
+
+// TestTransportFetchesThroughBase: with no Client of its own, a Checker
+// asked by a Transport fetches robots.txt through the Transport's Base,
+// with its proxy and TLS settings.
+func TestTransportFetchesThroughBase(t *testing.T) {
+	s := newPageServer(t, privateRobots, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "page") })
+	tests := []struct {
+		name    string
+		checker *crawl.Checker
+		want    string // what Base sent
+	}{
+		{"Checker without a Client", &crawl.Checker{}, "[/robots.txt /open]"},
+		{"Checker with its own Client", &crawl.Checker{Client: &http.Client{}}, "[/open]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := &countingTransport{}
+			defer base.CloseIdleConnections()
+			client := &http.Client{Transport: &crawl.Transport{Checker: tt.checker, Agent: "MyBot", Base: base}}
+			resp, err := client.Get(s.URL + "/open")
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if got := fmt.Sprint(base.sent()); got != tt.want {
+				t.Errorf("Base sent %s, want %s", got, tt.want)
 			}
 		})
 	}
