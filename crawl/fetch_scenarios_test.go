@@ -428,6 +428,18 @@ func TestNoCredentialInErrors(t *testing.T) {
 			add(fmt.Sprintf("Transport, bad URL %d", i), ue.Err)
 		}
 	}
+	// A Host header with a password in it.
+	req, err := http.NewRequest(http.MethodGet, s.URL+"/open", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = "bot:" + secret + "@" + host
+	var ue *url.Error
+	if _, err := client.Do(req); !errors.Is(err, robots.ErrBadURL) || !errors.As(err, &ue) {
+		t.Errorf("Do with a Host holding a password: %v, want ErrBadURL", err)
+	} else {
+		add("Transport, Host with a password", ue.Err)
+	}
 	// A redirect that cannot be followed, and one that can, with a password.
 	e, err := checker.Explain(ctx, "MyBot", s.URL+"/x")
 	if err != nil {

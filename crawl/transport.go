@@ -129,7 +129,7 @@ func checkedURL(req *http.Request) (*url.URL, error) {
 		return req.URL, nil
 	}
 	if strings.ContainsAny(req.Host, "/?#@\\") {
-		return nil, fmt.Errorf("%w: Host %q", robots.ErrBadURL, req.Host)
+		return nil, fmt.Errorf("%w: Host %q", robots.ErrBadURL, redact(req.Host))
 	}
 	u := *req.URL
 	u.Host = req.Host
