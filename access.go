@@ -307,13 +307,17 @@ type Access struct {
 	// last one was not followed (too many redirects: unavailable).
 	Redirects int
 	// Status is the HTTP status of the last response, 0 when there was
-	// none (a network error or a timeout).
+	// none (a network error or a timeout) or none that could be used (Err
+	// says why).
 	Status int
 	// Err says what went wrong, in a few words an explanation shows: the
 	// text of a network error, "timeout", "too many redirects", a redirect
-	// that cannot be followed (`redirect to "ftp://..."`), or why an
+	// that cannot be followed (`redirect to "ftp://..."`), a body that
+	// could not be read (`reading the body: unexpected EOF`, `content
+	// coding "br"`), a status outside 100-599 ("HTTP 999"), or why an
 	// unreachable origin now counts as unavailable ("unreachable for 30
-	// days"). It is "" when the last response was used as it came.
+	// days"). It is "" when the last response was used as it came. URLs in
+	// it show no password.
 	Err      string
 	Bytes    int       // body bytes read, after decompression
 	Fetched  time.Time // when the fetch ended
