@@ -71,12 +71,12 @@ func (e *urlError) Error() string {
 
 // redact returns u with the password of its userinfo, if any, replaced by
 // "xxxxx". u need not parse, being a bad URL: the userinfo is what comes
-// before the last '@' of the authority, which follows the scheme's "://",
-// or a leading "//", or else starts the string, and ends at the first '/',
-// '?' or '#'.
+// before the last '@' of the authority, which follows "scheme://", or a
+// leading "//", or else starts the string (so that "user:pw@host" is
+// redacted too), and ends at the first '/', '?' or '#'.
 func redact(u string) string {
 	start := 0
-	if i := strings.Index(u, "://"); i >= 0 {
+	if i := schemeEnd(u); i > 0 && strings.HasPrefix(u[i:], "://") {
 		start = i + len("://")
 	} else if strings.HasPrefix(u, "//") {
 		start = len("//")
@@ -96,6 +96,24 @@ func redact(u string) string {
 	return u[:start+colon+1] + "xxxxx" + u[start+at:]
 }
 
+// schemeEnd returns the length of the scheme u starts with, as RFC 3986
+// section 3.1 writes one (a letter, then letters, digits, '+', '-' and
+// '.'), up to its ':', or 0 when u starts with none.
+func schemeEnd(u string) int {
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return i
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
 func (e *urlError) Unwrap() error { return ErrBadURL }
 
 // Origin returns the origin of pageURL, an absolute http or https URL:
@@ -105,17 +123,8 @@ func (e *urlError) Unwrap() error { return ErrBadURL }
 // it. It returns an error wrapping [ErrBadURL] where URLFor does.
 func Origin(pageURL string) (string, error) {
 	raw := pageURL
-	// The scheme: a letter, then letters, digits, '+', '-' and '.', then ':'.
-	i := 0
-	for ; i < len(raw); i++ {
-		c := raw[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' ||
-			i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
-			continue
-		}
-		break
-	}
-	if i == 0 || i == len(raw) || raw[i] != ':' {
+	i := schemeEnd(raw)
+	if i == 0 {
 		return "", badURL(raw, "not an absolute URL")
 	}
 	scheme := strings.ToLower(raw[:i])

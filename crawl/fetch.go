@@ -182,9 +182,11 @@ func (c *Checker) readBody(ctx context.Context, resp *http.Response) ([]byte, st
 			return []byte{}, ""
 		case len(head) < 2 && err != io.EOF:
 			return nil, bodyError(ctx, err)
-		case len(head) == 2 && head[0]&0x0f == 8 && (int(head[0])<<8|int(head[1]))%31 == 0:
-			// A zlib header (RFC 1950): deflate, a window size, a
-			// check.
+		case len(head) == 2 && head[0]&0x0f == 8 && head[0]>>4 <= 7 && head[1]&0x20 == 0 &&
+			(int(head[0])<<8|int(head[1]))%31 == 0:
+			// A zlib header (RFC 1950): deflate, a window of at most
+			// 32 KiB, no preset dictionary, a check. Raw deflate starts
+			// so only with a stored block of some lengths.
 			zr, err := zlib.NewReader(br)
 			if err != nil {
 				return nil, bodyError(ctx, err)
@@ -229,7 +231,7 @@ func quote(s string) string {
 // errors the same way.)
 func redact(u string) string {
 	start := 0
-	if i := strings.Index(u, "://"); i >= 0 {
+	if i := schemeEnd(u); i > 0 && strings.HasPrefix(u[i:], "://") {
 		start = i + len("://")
 	} else if strings.HasPrefix(u, "//") {
 		start = len("//")
@@ -247,6 +249,24 @@ func redact(u string) string {
 		return u
 	}
 	return u[:start+colon+1] + "xxxxx" + u[start+at:]
+}
+
+// schemeEnd returns the length of the scheme u starts with, as RFC 3986
+// section 3.1 writes one (a letter, then letters, digits, '+', '-' and
+// '.'), up to its ':', or 0 when u starts with none.
+func schemeEnd(u string) int {
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return i
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 // netError describes a failed request: "timeout" when it ran out of time,
