@@ -40,7 +40,7 @@ type fetched struct {
 	body       []byte // 2xx only
 	finalURL   string
 	redirects  int
-	err        string        // network error text, "timeout", or a redirect problem
+	err        string        // network error text, "timeout", a redirect or body problem, an odd status
 	maxAge     time.Duration // from Cache-Control, -1 when absent
 	retryAfter time.Duration // from Retry-After, -1 when absent
 }
@@ -70,7 +70,9 @@ func (c *Checker) client(ctx context.Context) *http.Client {
 
 // fetch gets robots.txt from robotsURL with the Checker's client, following
 // up to maxRedirects redirects itself. It never returns an error: a network
-// error or timeout is a fetched with status 0. The caller bounds ctx.
+// error or timeout is a fetched with status 0, as is a 2xx body that
+// cannot be read or a status outside 100-599, with err saying which. The
+// caller bounds ctx.
 //
 // The status and the headers of a response decide, with the body of a 2xx
 // read up to the parse limit: the rest of a body is never read, only
