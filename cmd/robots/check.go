@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -44,11 +45,19 @@ limit) or is no robots.txt (HTML, UTF-16, binary); then for each agent,
 the group that applies to it and one line per URL: "allowed" or
 "disallowed", the URL, and the line that decided or why none did. When the
 path matched differs from the URL's path as written (it is compared in
-canonical percent-encoding), it follows in brackets:
+canonical percent-encoding), it follows in brackets. Below an allowed URL
+come the Content-Signal and Content-Usage lines that apply to it, which
+say how the crawler may use what it fetches (they change no verdict):
 
 	agent Googlebot: group of line 11 (Googlebot)
 	disallowed  https://example.com/private/x  line 12: Disallow: /private/
 	allowed     /café                          no rule matched [path /caf%C3%A9]
+	  line 15: Content-Signal: search=yes, ai-train=no
+
+Of the Content-Usage lines (draft-ietf-aipref-attach) of the agent's
+group, those with the longest path that matches apply, and those with the
+same path combine, the most restrictive value winning; Content-Signal
+lines (Cloudflare's Content Signals Policy) are read the same way.
 
 Control bytes and bytes that are not UTF-8 from the file, the network or
 the URLs are written escaped (\x1b) in text output.
@@ -81,7 +90,10 @@ JSON (-json), one object; every field is always present:
 	        // no_rule_matched, no_group, robots_txt, unavailable, unreachable
 	    "rule": {"line": 12, "allow": false, "pattern": "/private/"}, // or null
 	    "path": "/private/x",         // the path as matched
-	    "explanation": "line 12: Disallow: /private/"
+	    "explanation": "line 12: Disallow: /private/",
+	    "content_signal": {"search": "yes", "ai-train": "no"}, // the
+	        // preferences that apply, key to value as written, unknown
+	    "content_usage": {}           // keys too; {} when none does
 	  }]
 	}
 
@@ -158,7 +170,7 @@ func checkAll(s *source, agents, urls []string) (checkReport, int) {
 			if !x.Allowed {
 				status = exitFound
 			}
-			rep.Results = append(rep.Results, checkItem{Agent: a, checkResult: result(u, x)})
+			rep.Results = append(rep.Results, checkPrefs(s.file, a, u, checkItem{Agent: a, checkResult: result(u, x)}))
 		}
 	}
 	return rep, status
@@ -197,8 +209,37 @@ func writeCheck(w io.Writer, s *source, rep checkReport) {
 				line += " [path " + safe(r.Path) + "]"
 			}
 			fmt.Fprintln(w, line)
+			for _, p := range r.prefLines {
+				fmt.Fprintf(w, "  line %d: %s\n", p.Line, safe(prefText(p.Key.String(), p.Path, p.Value)))
+			}
 		}
 	}
+}
+
+// checkPrefs adds to it the usage preferences that f states for agent and
+// url.
+func checkPrefs(f *robots.File, agent, url string, it checkItem) checkItem {
+	p := f.Preferences(agent, url)
+	it.ContentSignal, it.ContentUsage = p.Signal, p.Usage
+	if it.ContentSignal == nil {
+		it.ContentSignal = map[string]string{}
+	}
+	if it.ContentUsage == nil {
+		it.ContentUsage = map[string]string{}
+	}
+	it.prefLines = append(p.SignalLines, p.UsageLines...)
+	slices.SortFunc(it.prefLines, func(a, b robots.PreferenceLine) int { return a.Line - b.Line })
+	return it
+}
+
+// prefText writes a preference line: its key (as usually spelled), its
+// path and its value, as written.
+func prefText(key, path, value string) string {
+	s := key + ": "
+	if path != "" {
+		s += path + " "
+	}
+	return s + value
 }
 
 // urlColumn is the widest check pads its URL column to.

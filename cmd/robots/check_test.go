@@ -44,13 +44,15 @@ type resultJSON struct {
 
 // checkItemJSON is an item of check's "results".
 type checkItemJSON struct {
-	Agent       string    `json:"agent"`
-	URL         string    `json:"url"`
-	Allowed     bool      `json:"allowed"`
-	Reason      string    `json:"reason"`
-	Rule        *ruleJSON `json:"rule"`
-	Path        string    `json:"path"`
-	Explanation string    `json:"explanation"`
+	Agent         string            `json:"agent"`
+	URL           string            `json:"url"`
+	Allowed       bool              `json:"allowed"`
+	Reason        string            `json:"reason"`
+	Rule          *ruleJSON         `json:"rule"`
+	Path          string            `json:"path"`
+	Explanation   string            `json:"explanation"`
+	ContentSignal map[string]string `json:"content_signal"`
+	ContentUsage  map[string]string `json:"content_usage"`
 }
 
 type fetchJSON struct {
@@ -84,11 +86,14 @@ func TestCheckJSON(t *testing.T) {
 	if diff := cmp.Diff(wantGroups, rep.Groups); diff != "" {
 		t.Errorf("groups mismatch (-want +got), want the * group of line 3, as a fallback:\n%s", diff)
 	}
+	none := map[string]string{} // {} in JSON, not null
 	want := []checkItemJSON{
 		{Agent: "Bingbot", URL: "https://example.com/private/x", Allowed: false, Reason: "rule_matched", Rule: &ruleJSON{4, false, "/private/"},
-			Path: "/private/x", Explanation: "line 4: Disallow: /private/"},
-		{Agent: "Bingbot", URL: "/café", Allowed: true, Reason: "no_rule_matched", Path: "/caf%C3%A9", Explanation: "no rule matched"},
-		{Agent: "Bingbot", URL: "/robots.txt", Allowed: true, Reason: "robots_txt", Path: "/robots.txt", Explanation: "/robots.txt is always allowed"},
+			Path: "/private/x", Explanation: "line 4: Disallow: /private/", ContentSignal: none, ContentUsage: none},
+		{Agent: "Bingbot", URL: "/café", Allowed: true, Reason: "no_rule_matched", Path: "/caf%C3%A9", Explanation: "no rule matched",
+			ContentSignal: none, ContentUsage: none},
+		{Agent: "Bingbot", URL: "/robots.txt", Allowed: true, Reason: "robots_txt", Path: "/robots.txt", Explanation: "/robots.txt is always allowed",
+			ContentSignal: none, ContentUsage: none},
 	}
 	if diff := cmp.Diff(want, rep.Results); diff != "" {
 		t.Errorf("results mismatch (-want +got):\n%s", diff)
@@ -195,10 +200,11 @@ func TestCheckWarnings(t *testing.T) {
 func TestJSONSchemaDocumented(t *testing.T) {
 	docs := map[string][]string{
 		"check": {"source", "fetch", "url", "final_url", "redirects", "status", "bytes", "state", "error", "warnings", "agents", "groups",
-			"agent", "group", "lines", "fallback", "results", "allowed", "reason", "rule", "line", "allow", "pattern", "path", "explanation"},
+			"agent", "group", "lines", "fallback", "results", "allowed", "reason", "rule", "line", "allow", "pattern", "path", "explanation",
+			"content_signal", "content_usage"},
 		"lint": {"sources", "source", "fetch", "unlisted", "findings", "line", "severity", "code", "message", "errors", "warnings", "infos"},
 		"show": {"source", "fetch", "groups", "agents", "agent_lines", "line", "value", "token", "crawl_delay", "rules", "allow",
-			"pattern", "sitemaps", "url", "records", "key", "diagnostics", "kind", "detail"},
+			"pattern", "preferences", "path", "sitemaps", "url", "records", "key", "diagnostics", "kind", "detail"},
 		"diff": {"old", "new", "old_fetch", "new_fetch", "agents", "checked", "changes", "agent", "url", "groups", "added", "removed",
 			"old_crawl_delay", "new_crawl_delay", "line", "allow", "pattern"},
 	}
@@ -248,5 +254,81 @@ func TestCheckLongURL(t *testing.T) {
 		if len(line) > 200 {
 			t.Errorf("line for %s is %d bytes long: padded to the long URL", u, len(line))
 		}
+	}
+}
+
+// TestCheckPreferences checks the Content-Signal and Content-Usage
+// preferences check gives each result, on the examples of
+// draft-ietf-aipref-attach-05 (section 3.4: a path, the longest path, the
+// group of the agent), of same-path lines that combine restrictively with
+// a key neither draft defines, and of Cloudflare's managed robots.txt.
+func TestCheckPreferences(t *testing.T) {
+	attach := "User-Agent: *\n" + // 1
+		"Allow: /\n" + // 2
+		"Disallow: /never/\n" + // 3
+		"Content-Usage: train-ai=n\n" + // 4
+		"Content-Usage: /ai-ok/ train-ai=y\n" + // 5
+		"Content-Usage: /same train-ai=y, search=n\n" + // 6
+		"Content-Usage: /same train-ai=n, x-foo=bar\n" + // 7
+		"\n" + // 8
+		"User-Agent: ExampleBot\n" + // 9
+		"Allow: /\n" + // 10
+		"Content-Usage: train-ai=y\n" + // 11
+		"\n" + // 12
+		"User-Agent: CloudBot\n" + // 13
+		"Content-signal: search=yes, ai-train=no, ai-future=maybe\n" + // 14
+		"Allow: /\n" // 15
+	u := func(kv ...string) map[string]string {
+		m := map[string]string{}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return m
+	}
+	got := runTool(t, strings.NewReader(attach), "check", "-json", "-agent", "OtherBot", "-agent", "ExampleBot", "-agent", "CloudBot",
+		"-", "/test", "/never/test", "/ai-ok/test", "/same")
+	var rep checkJSON
+	decodeStrict(t, got.stdout, &rep)
+	type prefs struct {
+		Agent, URL    string
+		Signal, Usage map[string]string
+	}
+	var gotPrefs []prefs
+	for _, r := range rep.Results {
+		gotPrefs = append(gotPrefs, prefs{r.Agent, r.URL, r.ContentSignal, r.ContentUsage})
+	}
+	want := []prefs{
+		{"OtherBot", "/test", u(), u("train-ai", "n")},
+		{"OtherBot", "/never/test", u(), u()}, // disallowed: no preferences
+		{"OtherBot", "/ai-ok/test", u(), u("train-ai", "y")},
+		{"OtherBot", "/same", u(), u("train-ai", "n", "search", "n", "x-foo", "bar")},
+		{"ExampleBot", "/test", u(), u("train-ai", "y")},
+		{"ExampleBot", "/never/test", u(), u("train-ai", "y")},
+		{"ExampleBot", "/ai-ok/test", u(), u("train-ai", "y")},
+		{"ExampleBot", "/same", u(), u("train-ai", "y")},
+		{"CloudBot", "/test", u("search", "yes", "ai-train", "no", "ai-future", "maybe"), u()},
+		{"CloudBot", "/never/test", u("search", "yes", "ai-train", "no", "ai-future", "maybe"), u()},
+		{"CloudBot", "/ai-ok/test", u("search", "yes", "ai-train", "no", "ai-future", "maybe"), u()},
+		{"CloudBot", "/same", u("search", "yes", "ai-train", "no", "ai-future", "maybe"), u()},
+	}
+	if diff := cmp.Diff(want, gotPrefs); diff != "" {
+		t.Errorf("preferences mismatch (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(got.stdout, `"content_signal": {},`) {
+		t.Errorf("no preference is not written {}:\n%s", got.stdout)
+	}
+
+	// In text, the lines that apply follow each result.
+	got = runTool(t, strings.NewReader(attach), "check", "-agent", "OtherBot", "-", "/same", "/never/x", "/ai-ok/")
+	wantText := "" +
+		"agent OtherBot: no group of its own; group of line 1 (*)\n" +
+		"allowed     /same     line 2: Allow: /\n" +
+		"  line 6: Content-Usage: /same train-ai=y, search=n\n" +
+		"  line 7: Content-Usage: /same train-ai=n, x-foo=bar\n" +
+		"disallowed  /never/x  line 3: Disallow: /never/\n" +
+		"allowed     /ai-ok/   line 2: Allow: /\n" +
+		"  line 5: Content-Usage: /ai-ok/ train-ai=y\n"
+	if got.stdout != wantText {
+		t.Errorf("check text:\n%s\nwant:\n%s", got.stdout, wantText)
 	}
 }

@@ -150,7 +150,7 @@ func TestURLSources(t *testing.T) {
 			wantStdout: "" +
 				"fetched " + u["html"] + "/robots.txt: HTTP 200, 65 bytes\n" +
 				u["html"] + ":1: error: this is an HTML page, not a robots.txt: crawlers find no rules in it; serve a plain-text robots.txt\n" +
-				"1 finding: 1 error, 0 warnings, 0 info; 6 more findings on the lines of what is not a robots.txt, not listed\n",
+				"1 finding: 1 error, 0 warnings, 0 info; 5 more findings on the lines of what is not a robots.txt, not listed\n",
 			wantStatus: 1,
 		},
 		{

@@ -121,7 +121,9 @@ type linter struct {
 	// quiet are the lines of groups that repeat an earlier group: the
 	// repeat is one finding, and its lines get no other.
 	quiet map[int]bool
-	work  int // what is left of maxShadowWork
+	// malformed are the lines reported as malformed, whose key is no key.
+	malformed map[int]bool
+	work      int // what is left of maxShadowWork
 }
 
 func (l *linter) add(line int, sev, code, format string, a ...any) {
@@ -171,7 +173,7 @@ func lint(s *source) (found []finding, unlisted int) {
 }
 
 func newLinter(s *source) *linter {
-	return &linter{s: s, seen: map[string]bool{}, quiet: map[int]bool{}, work: maxShadowWork}
+	return &linter{s: s, seen: map[string]bool{}, quiet: map[int]bool{}, malformed: map[int]bool{}, work: maxShadowWork}
 }
 
 // content reports a body that is not a robots.txt.
@@ -213,6 +215,7 @@ func (l *linter) lines() {
 	l.wholeSite(merged)
 	l.resources()
 	l.sitemaps()
+	l.extensions()
 }
 
 // diagnostic adds the finding for a diagnostic of the parser.
@@ -220,10 +223,22 @@ func (l *linter) diagnostic(d robots.Diagnostic) {
 	detail := d.Detail // quoted with %q, which escapes control bytes
 	switch d.Kind {
 	case robots.UnknownKey:
-		l.add(d.Line, sevError, "unknown-key", "unknown key %q: the line is ignored", detail)
+		if l.malformed[d.Line] {
+			return // reported as a malformed line
+		}
+		l.add(d.Line, sevError, "unknown-key", "unknown key %q: the line is ignored%s", detail, unknownKeyNote(d.Detail))
 	case robots.AcceptedMisspelling:
-		l.add(d.Line, sevWarning, "accepted-misspelling", "misspelt key %q is read as %s; Google accepts it, other crawlers may not: write %s", detail, keyFor(d.Detail), keyFor(d.Detail))
+		kind, _ := robots.ClassifyKey(d.Detail)
+		l.add(d.Line, sevWarning, "accepted-misspelling", "misspelt key %q is read as %s; Google accepts it, other crawlers may not: write %s", detail, kind, kind)
 	case robots.MissingColon:
+		key, _, _ := strings.Cut(strings.TrimSpace(d.Detail), " ")
+		if kind, _ := robots.ClassifyKey(strings.TrimSpace(key)); kind == robots.OtherKey {
+			// No known key: a line of HTML or prose, not a rule without
+			// its colon.
+			l.malformed[d.Line] = true
+			l.add(d.Line, sevError, "malformed-line", "malformed line %q: neither \"key: value\" nor a comment; it is ignored", detail)
+			return
+		}
 		l.add(d.Line, sevWarning, "missing-colon", "missing colon in %q: Google reads it, other crawlers may not; write \"key: value\"", detail)
 	case robots.RuleOutsideGroup:
 		l.add(d.Line, sevError, "rule-outside-group", "%q comes before any user-agent line and is ignored", detail)
@@ -242,6 +257,8 @@ func (l *linter) diagnostic(d robots.Diagnostic) {
 		l.add(d.Line, sevError, "bad-crawl-delay", "crawl-delay %q is not a number of seconds: it is ignored", detail)
 	case robots.MalformedLine:
 		l.add(d.Line, sevError, "malformed-line", "malformed line %q: neither \"key: value\" nor a comment; it is ignored", detail)
+	case robots.BadPreference:
+		l.add(d.Line, sevWarning, "bad-preference", "the preferences %q cannot be read: crawlers that read Content-Signal and Content-Usage lines take none from this line", detail)
 	case robots.TooManyDiagnostics:
 		more, _, _ := strings.Cut(d.Detail, " ")
 		l.add(d.Line, sevInfo, "too-many-diagnostics", "the parser lists findings on lines up to here only: %s more from this line on are not listed", more)
@@ -259,27 +276,6 @@ func (l *linter) ignored() string {
 		return "more than " + plural(int(s.rest), "byte") + " are ignored"
 	}
 	return "the rest is ignored (not read)"
-}
-
-// keyFor returns the key a misspelt key is read as: the parser reads keys
-// by their first letter and a prefix.
-func keyFor(misspelt string) string {
-	if misspelt == "" {
-		return "a known key"
-	}
-	switch misspelt[0] | 0x20 {
-	case 'u':
-		return "User-agent"
-	case 'a':
-		return "Allow"
-	case 'd':
-		return "Disallow"
-	case 's':
-		return "Sitemap"
-	case 'c':
-		return "Crawl-delay"
-	}
-	return "a known key"
 }
 
 // line returns line n of the body, from 1, as the parser cuts lines: at
@@ -714,5 +710,65 @@ func (l *linter) sitemaps() {
 			l.add(sm.Line, sevInfo, "sitemap-other-host", "sitemap %q is on another host than this robots.txt (%s): Google and Bing take a sitemap that robots.txt names from any host, other crawlers may not",
 				sm.URL, host)
 		}
+	}
+}
+
+// unknownKeyNote says more of an unknown key that people write believing
+// crawlers read it.
+func unknownKeyNote(key string) string {
+	switch strings.ToLower(strings.TrimSpace(key)) {
+	case "noindex", "nofollow":
+		return "; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header"
+	}
+	return ""
+}
+
+// extensionNotes say, for each extension record, what crawlers do with
+// it, where that is worth knowing.
+var extensionNotes = map[robots.KeyKind]string{
+	robots.CrawlDelay:    "Google and Yandex ignore it (Google sets its own rate; Yandex stopped reading it in 2018); Bing and other crawlers wait that many seconds between fetches",
+	robots.Host:          "only Yandex read it, and it stopped in 2018 (it follows redirects to the main mirror instead); other crawlers ignore it",
+	robots.CleanParam:    "only Yandex reads it (the query parameters it drops before crawling); other crawlers ignore it",
+	robots.RequestRate:   "neither Google nor Bing reads it; few crawlers do",
+	robots.VisitTime:     "neither Google nor Bing reads it; few crawlers do",
+	robots.License:       "the URL of the content's licence (Really Simple Licensing): crawlers that follow RSL read it, search crawlers ignore it",
+	robots.ContentSignal: "how the content may be used once fetched, in Cloudflare's Content Signals Policy (search, ai-input, ai-train); it stops no crawler from fetching: Disallow does that",
+	robots.ContentUsage:  "how the content may be used once fetched, as draft-ietf-aipref-attach and the vocabulary of draft-ietf-aipref-vocab write it (train-ai, search); it stops no crawler from fetching: Disallow does that",
+}
+
+// extensions adds, for each kind of extension record the file has, one
+// finding at its first line: what crawlers do with it.
+func (l *linter) extensions() {
+	first := map[robots.KeyKind]int{}
+	count := map[robots.KeyKind]int{}
+	note := func(kind robots.KeyKind, line int) {
+		n := strconv.Itoa(line)
+		if _, ok := extensionNotes[kind]; !ok || l.seen[n+" bad-crawl-delay"] || l.seen[n+" bad-preference"] {
+			return // a line whose value cannot be read says its own
+		}
+		if count[kind]++; count[kind] == 1 {
+			first[kind] = line
+		}
+	}
+	for _, r := range l.s.file.Records() {
+		kind, _ := robots.ClassifyKey(r.Key)
+		note(kind, r.Line)
+	}
+	// Crawl-delay lines are no records: find them in the body.
+	l.line(1) // sets lineStarts
+	for n := 1; n <= len(l.lineStarts); n++ {
+		line := l.line(n)
+		if key, _, ok := bytes.Cut(line, []byte(":")); ok && bytes.IndexByte(key, '#') < 0 {
+			if kind, _ := robots.ClassifyKey(string(key)); kind == robots.CrawlDelay {
+				note(kind, n)
+			}
+		}
+	}
+	for kind, line := range first {
+		lines := ""
+		if count[kind] > 1 {
+			lines = " (" + plural(count[kind], "line") + ")"
+		}
+		l.add(line, sevInfo, "extension", "%s%s: %s", kind, lines, extensionNotes[kind])
 	}
 }

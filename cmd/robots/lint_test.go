@@ -30,12 +30,15 @@ func TestLintFindings(t *testing.T) {
 		{
 			name:       "unknown key",
 			body:       "User-agent: *\nNoindex: /x\n",
-			want:       "stdin:2: error: unknown key \"Noindex\": the line is ignored\n",
+			want:       "stdin:2: error: unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header\n",
 			wantStatus: 1,
 		},
 		{
-			name: "known extensions are not findings",
-			body: "User-agent: *\nHost: example.com\nClean-param: ref /\nDisallow: /x\n",
+			name: "known extensions: what crawlers do with them, once a kind",
+			body: "User-agent: *\nHost: example.com\nClean-param: ref /\nDisallow: /x\nClean-param: utm /\n",
+			want: "" +
+				"stdin:2: info: Host: only Yandex read it, and it stopped in 2018 (it follows redirects to the main mirror instead); other crawlers ignore it\n" +
+				"stdin:3: info: Clean-param (2 lines): only Yandex reads it (the query parameters it drops before crawling); other crawlers ignore it\n",
 		},
 		{
 			name:       "accepted misspelling",
@@ -292,6 +295,29 @@ func TestLintFindings(t *testing.T) {
 			want:       "stdin:2: warning: the group for * has 2049 rules: Yandex's robots.txt analyser flags groups of more than 2,048 rules, and Yandex may not read them all\n",
 			ignore:     "repeated-rule",
 		},
+		// Extension records, and what crawlers do with them.
+		{
+			name: "Content-Signal and Content-Usage are known, and stop no crawler",
+			body: "User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\nDisallow: /private/\n",
+			want: "" +
+				"stdin:2: info: Content-Signal: how the content may be used once fetched, in Cloudflare's Content Signals Policy (search, ai-input, ai-train); it stops no crawler from fetching: Disallow does that\n" +
+				"stdin:3: info: Content-Usage: how the content may be used once fetched, as draft-ietf-aipref-attach and the vocabulary of draft-ietf-aipref-vocab write it (train-ai, search); it stops no crawler from fetching: Disallow does that\n",
+		},
+		{
+			name: "Crawl-delay, which Google ignores, License, Request-rate, Visit-time",
+			body: "User-agent: Bingbot\nCrawl-delay: 5\nUser-agent: *\nCrawl-delay: 10\nRequest-rate: 1/5\nVisit-time: 0600-0845\nDisallow: /x\nLicense: https://example.com/license.xml\n",
+			want: "" +
+				"stdin:2: info: Crawl-delay (2 lines): Google and Yandex ignore it (Google sets its own rate; Yandex stopped reading it in 2018); Bing and other crawlers wait that many seconds between fetches\n" +
+				"stdin:5: info: Request-rate: neither Google nor Bing reads it; few crawlers do\n" +
+				"stdin:6: info: Visit-time: neither Google nor Bing reads it; few crawlers do\n" +
+				"stdin:8: info: License: the URL of the content's licence (Really Simple Licensing): crawlers that follow RSL read it, search crawlers ignore it\n",
+		},
+		{
+			name:       "a Content-Usage value that cannot be read",
+			body:       "User-agent: *\nContent-Usage: train-ai=(\nDisallow: /x\n",
+			want:       "stdin:2: warning: the preferences \"train-ai=(\" cannot be read: crawlers that read Content-Signal and Content-Usage lines take none from this line\n",
+			wantStatus: 1,
+		},
 		// False alarms that stay clean.
 		{
 			name: "Mediapartners-Google* names that crawler",
@@ -306,6 +332,18 @@ func TestLintFindings(t *testing.T) {
 			body:   "User-agent: *\n" + strings.Repeat("nonsense\n", 1100),
 			want:   "stdin:1002: info: the parser lists findings on lines up to here only: 100 more from this line on are not listed\n",
 			ignore: "malformed-line",
+		},
+		{
+			name:       "an HTML line in a robots.txt is no rule without its colon",
+			body:       "User-agent: *\nDisallow: /x\n<p class=\"note\">\n",
+			want:       "stdin:3: error: malformed line \"<p class=\\\"note\\\">\": neither \"key: value\" nor a comment; it is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "a line of prose is no rule without its colon",
+			body:       "User-agent: *\nDisallow: /x\nAdded 17.6.2019\n",
+			want:       "stdin:3: error: malformed line \"Added 17.6.2019\": neither \"key: value\" nor a comment; it is ignored\n",
+			wantStatus: 1,
 		},
 		// Bodies that are not robots.txt files: one finding.
 		{
@@ -371,28 +409,31 @@ func TestLintSamples(t *testing.T) {
 				"../../testdata/messy.txt:5: warning: missing colon in \"Disallow /no-colon\": Google reads it, other crawlers may not; write \"key: value\"\n" +
 				"../../testdata/messy.txt:6: error: pattern \"no-slash\" starts with neither / nor *: it never matches\n" +
 				"../../testdata/messy.txt:7: error: crawl-delay \"soon\" is not a number of seconds: it is ignored\n" +
-				"../../testdata/messy.txt:8: error: unknown key \"Noindex\": the line is ignored\n" +
+				"../../testdata/messy.txt:8: error: unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header\n" +
+				"../../testdata/messy.txt:9: info: Host: only Yandex read it, and it stopped in 2018 (it follows redirects to the main mirror instead); other crawlers ignore it\n" +
 				"../../testdata/messy.txt:10: warning: misspelt key \"User agent\" is read as User-agent; Google accepts it, other crawlers may not: write User-agent\n" +
 				"../../testdata/messy.txt:11: warning: \"Disallow: /\" blocks the whole site for Bingbot: it takes the site out of that search engine\n" +
 				"../../testdata/messy.txt:12: error: malformed line \"<br/>\": neither \"key: value\" nor a comment; it is ignored\n" +
-				"9 findings: 5 errors, 4 warnings, 0 info\n",
+				"10 findings: 5 errors, 4 warnings, 1 info\n",
 			wantStatus: 1,
 		},
 		{
-			name:       "a clean file",
-			args:       []string{"lint", example},
-			wantStdout: "no findings\n",
+			name: "a clean file: Crawl-delay, which Google ignores, is info",
+			args: []string{"lint", example},
+			wantStdout: "" +
+				"../../testdata/example.txt:8: info: Crawl-delay: Google and Yandex ignore it (Google sets its own rate; Yandex stopped reading it in 2018); Bing and other crawlers wait that many seconds between fetches\n" +
+				"1 finding: 0 errors, 0 warnings, 1 info\n",
 		},
 		{
 			name:       "two clean files",
-			args:       []string{"lint", example, oldFile},
+			args:       []string{"lint", "-ignore", "extension", example, oldFile},
 			wantStdout: "no findings in 2 files\n",
 		},
 	})
 }
 
 func TestLintJSON(t *testing.T) {
-	got := runTool(t, strings.NewReader("User-agent: MJ12bot\nDisallow: /x\nNoindex: /y\n"), "lint", "-json", example, "-")
+	got := runTool(t, strings.NewReader("User-agent: MJ12bot\nDisallow: /x\nNoindex: /y\n"), "lint", "-json", "-ignore", "extension", example, "-")
 	if got.status != 1 || got.stderr != "" {
 		t.Fatalf("lint -json = %d, stderr %q; want 1 and none", got.status, got.stderr)
 	}
@@ -419,7 +460,7 @@ func TestLintJSON(t *testing.T) {
 	want := []finding{
 		{Source: "stdin", Line: 1, Severity: "warning", Code: "agent-token",
 			Message: "user-agent \"MJ12bot\" is read as \"MJ\": a product token has only letters, '-' and '_', so this group is for crawlers named MJ"},
-		{Source: "stdin", Line: 3, Severity: "error", Code: "unknown-key", Message: "unknown key \"Noindex\": the line is ignored"},
+		{Source: "stdin", Line: 3, Severity: "error", Code: "unknown-key", Message: "unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header"},
 	}
 	if diff := cmp.Diff(want, rep.Findings); diff != "" {
 		t.Errorf("findings mismatch (-want +got):\n%s", diff)
@@ -449,7 +490,7 @@ func TestLintFilters(t *testing.T) {
 	body := "User-agent: *\nDisallow: /a$b\nDisallow: /x\nDisallow: /x\nNoindex: /y\n"
 	dollar := "stdin:2: warning: \"$\" inside pattern \"/a$b\" matches a literal \"$\": only a final \"$\" anchors the end of the path\n"
 	repeated := "stdin:4: info: \"Disallow: /x\" repeats line 3: it changes nothing, and can go\n"
-	unknown := "stdin:5: error: unknown key \"Noindex\": the line is ignored\n"
+	unknown := "stdin:5: error: unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header\n"
 	runCases(t, []runCase{
 		{
 			name:       "every finding",

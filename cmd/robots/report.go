@@ -38,10 +38,14 @@ type agentGroup struct {
 	Group *groupRef `json:"group"`
 }
 
-// checkItem is an item of check's "results": a URL checked for an agent.
+// checkItem is an item of check's "results": a URL checked for an agent,
+// and the usage preferences that apply.
 type checkItem struct {
 	Agent string `json:"agent"`
 	checkResult
+	ContentSignal map[string]string       `json:"content_signal"` // key to value as written; empty when none
+	ContentUsage  map[string]string       `json:"content_usage"`
+	prefLines     []robots.PreferenceLine // the lines they come from, in file order
 }
 
 // groupRef names the group that applies to an agent.
@@ -176,11 +180,20 @@ type showReport struct {
 
 // showGroup is a merged group, as show gives it.
 type showGroup struct {
-	Agents     []string    `json:"agents"`
-	AgentLines []showAgent `json:"agent_lines"`
-	CrawlDelay *float64    `json:"crawl_delay"`
-	Rules      []jsonRule  `json:"rules"`
-	group      *robots.Group
+	Agents      []string    `json:"agents"`
+	AgentLines  []showAgent `json:"agent_lines"`
+	CrawlDelay  *float64    `json:"crawl_delay"`
+	Rules       []jsonRule  `json:"rules"`
+	Preferences []showPref  `json:"preferences"`
+	group       *robots.Group
+}
+
+// showPref is a Content-Signal or Content-Usage line of a group.
+type showPref struct {
+	Line  int    `json:"line"`
+	Key   string `json:"key"`   // "Content-Signal" or "Content-Usage"
+	Path  string `json:"path"`  // as written, or ""
+	Value string `json:"value"` // the preferences as written
 }
 
 // showAgent is a user-agent line of a group.

@@ -15,7 +15,7 @@ import (
 // findings and an empty one.
 func TestLintSARIF(t *testing.T) {
 	body := "User-agent: *\nDisallow: /a$b\nDisallow: /x\nDisallow: /x\n"
-	got := runTool(t, strings.NewReader(body), "lint", "-format", "sarif", "-", example)
+	got := runTool(t, strings.NewReader(body), "lint", "-format", "sarif", "-ignore", "extension", "-", example)
 	if got.status != exitFound || got.stderr != "" {
 		t.Fatalf("lint -format sarif = %d, stderr %q; want 1, none", got.status, got.stderr)
 	}

@@ -73,7 +73,8 @@ Content-Type application/json.
 	                                  // 'robots help check', and in words
 	  "results": [{"agent": "Googlebot", "url": "/x", "allowed": false, ...}],
 	                                  // each URL for each agent: the fields of
-	                                  // check's "results", and the agent
+	                                  // check's "results", with the agent and
+	                                  // its Content-Signal and Content-Usage
 	  "findings": [...],              // lint's findings, as in 'robots help lint'
 	  "unlisted": 0,                  // findings not listed (not a robots.txt)
 	  "live": null                    // with a live file: {"checked": 2,
@@ -472,11 +473,11 @@ func (sv *server) check(ctx context.Context, req checkRequest) (*serveCheck, err
 	}
 	for _, u := range rep.URLs {
 		for _, a := range rep.Agents {
-			r := result(u, s.file.Explain(a, u))
-			if err := grow(resultSize(r)); err != nil {
+			it := checkPrefs(s.file, a, u, checkItem{Agent: a, checkResult: result(u, s.file.Explain(a, u))})
+			if err := grow(resultSize(it.checkResult) + prefsSize(it)); err != nil {
 				return nil, err
 			}
-			rep.Results = append(rep.Results, checkItem{Agent: a, checkResult: r})
+			rep.Results = append(rep.Results, it)
 		}
 	}
 	rep.Findings, rep.Unlisted = lint(s)
@@ -507,6 +508,18 @@ func resultSize(r checkResult) int {
 	n := len(r.URL) + len(r.Path) + len(r.Explanation) + 128
 	if r.Rule != nil {
 		n += len(r.Rule.Pattern)
+	}
+	return n
+}
+
+// prefsSize is about the size of the preferences of a result in an
+// answer.
+func prefsSize(it checkItem) int {
+	n := 0
+	for _, m := range []map[string]string{it.ContentSignal, it.ContentUsage} {
+		for k, v := range m {
+			n += 2*(len(k)+len(v)) + 8 // as JSON escapes at worst
+		}
 	}
 	return n
 }

@@ -469,6 +469,8 @@ type serveCheckJSON struct {
 type serveResultJSON struct {
 	Agent string `json:"agent"`
 	resultJSON
+	ContentSignal map[string]string `json:"content_signal"`
+	ContentUsage  map[string]string `json:"content_usage"`
 }
 
 // verdictLine is a result in short: agent, URL, verdict and line.

@@ -14,8 +14,10 @@ const showHelp = `usage: robots show [-json] [-max-bytes N] [-timeout D] SOURCE
 Show prints the robots.txt SOURCE as it is read: each group, with the
 groups that name the same crawler merged, as a crawler sees it: the
 crawlers it is for, the user-agent lines of the groups it is made of, its
-rules (line, kind, pattern as written) and its crawl-delay; then the sitemaps,
-the other records (Host, Clean-param, unknown keys) and the parser's
+rules (line, kind, pattern as written), its crawl-delay and its usage
+preference lines (Content-Signal, Content-Usage: how a crawler may use what
+it fetches); then the sitemaps, the other records (Host, Clean-param,
+unknown keys, and preference lines outside any group) and the parser's
 diagnostics. A SOURCE is a file, - for standard input, or an http(s) URL
 whose origin's robots.txt is fetched.
 
@@ -23,6 +25,7 @@ whose origin's robots.txt is fetched.
 	  user-agent line 3: *
 	  crawl-delay 5s
 	  line 4: Disallow: /private/
+	  line 5: Content-Signal: search=yes, ai-train=no
 
 Options:
   -json          write one JSON object, described below, instead of text.
@@ -43,10 +46,14 @@ JSON (-json), one object; every field is always present:
 	                                 // tokens (and *), as first written
 	    "agent_lines": [{"line": 3, "value": "*", "token": "*"}],
 	    "crawl_delay": 5,            // seconds, or null when none
-	    "rules": [{"line": 4, "allow": false, "pattern": "/private/"}]
+	    "rules": [{"line": 4, "allow": false, "pattern": "/private/"}],
+	    "preferences": [{"line": 5, "key": "Content-Signal", // or
+	      "path": "",                // "Content-Usage"; the path as written
+	      "value": "search=yes, ai-train=no"}]  // or ""; the value as written
 	  }],
 	  "sitemaps": [{"line": 17, "url": "https://example.com/sitemap.xml"}],
 	  "records": [{"line": 9, "key": "Host", "value": "example.com", "agents": ["*"]}],
+	                                 // every record, preference lines too
 	  "diagnostics": [{"line": 6, "kind": "invalid pattern", "detail": "no-slash"}]
 	}
 
@@ -95,10 +102,18 @@ func writeShow(w io.Writer, s *source, rep showReport) {
 			fmt.Fprintf(w, "  line %d: %s\n", sm.Line, safe(sm.URL))
 		}
 	}
-	if len(rep.Records) > 0 {
+	shown := map[int]bool{} // preference lines, shown with their group
+	for _, g := range rep.Groups {
+		for _, p := range g.Preferences {
+			shown[p.Line] = true
+		}
+	}
+	if len(rep.Records) > len(shown) {
 		fmt.Fprintln(w, "other records")
 		for _, r := range rep.Records {
-			fmt.Fprintf(w, "  line %d: %s: %s\n", r.Line, safe(r.Key), safe(r.Value))
+			if !shown[r.Line] {
+				fmt.Fprintf(w, "  line %d: %s: %s\n", r.Line, safe(r.Key), safe(r.Value))
+			}
 		}
 	}
 	if len(rep.Diagnostics) > 0 {
@@ -125,6 +140,10 @@ func describe(s *source) showReport {
 		}
 		for _, r := range g.Rules() {
 			sg.Rules = append(sg.Rules, *toJSONRule(r))
+		}
+		sg.Preferences = []showPref{}
+		for _, p := range f.PreferenceLines(g.tokens[0]) {
+			sg.Preferences = append(sg.Preferences, showPref{Line: p.Line, Key: p.Key.String(), Path: p.Path, Value: p.Value})
 		}
 		rep.Groups = append(rep.Groups, sg)
 	}
@@ -166,5 +185,8 @@ func writeShowGroup(w io.Writer, g showGroup) {
 	}
 	for _, r := range g.Rules {
 		fmt.Fprintf(w, "  line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
+	}
+	for _, p := range g.Preferences {
+		fmt.Fprintf(w, "  line %d: %s\n", p.Line, safe(prefText(p.Key, p.Path, p.Value)))
 	}
 }
