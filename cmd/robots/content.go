@@ -71,20 +71,8 @@ const maxMarkupSkip = 64 << 10
 // robots.txt never does: its lines start with a key or '#'. A file that
 // only has HTML comments above its records is a robots.txt all the same.
 func startsWithMarkup(body []byte) bool {
-	b := bytes.TrimPrefix(body[:min(len(body), maxMarkupSkip)], []byte("\xEF\xBB\xBF"))
-	for {
-		b = bytes.TrimLeft(b, " \t\r\n")
-		rest, ok := bytes.CutPrefix(b, []byte("<!--"))
-		if !ok {
-			break
-		}
-		_, after, closed := bytes.Cut(rest, []byte("-->"))
-		if !closed {
-			return false // a comment without end: no telling
-		}
-		b = after
-	}
-	if len(b) < 2 || b[0] != '<' {
+	b, ok := skipComments(bytes.TrimPrefix(body[:min(len(body), maxMarkupSkip)], []byte("\xEF\xBB\xBF")))
+	if !ok || len(b) < 2 || b[0] != '<' {
 		return false
 	}
 	lower := bytes.ToLower(b[:min(len(b), 16)])
@@ -97,7 +85,24 @@ func startsWithMarkup(body []byte) bool {
 	for i < len(b) && (isLetter(b[i]) || i > 1 && '0' <= b[i] && b[i] <= '9') {
 		i++
 	}
-	return i > 1 && i < len(b) && (b[i] == ' ' || b[i] == '>' || b[i] == '/' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')
+	return i > 1 && i < len(b) && bytes.IndexByte([]byte(" \t\r\n>/"), b[i]) >= 0
+}
+
+// skipComments returns b after white space and HTML comments, and false
+// when a comment has no end.
+func skipComments(b []byte) ([]byte, bool) {
+	for {
+		b = bytes.TrimLeft(b, " \t\r\n")
+		rest, ok := bytes.CutPrefix(b, []byte("<!--"))
+		if !ok {
+			return b, true
+		}
+		_, after, closed := bytes.Cut(rest, []byte("-->"))
+		if !closed {
+			return nil, false
+		}
+		b = after
+	}
 }
 
 func isLetter(c byte) bool {

@@ -123,14 +123,9 @@ func runLint(ctx context.Context, e *env, args []string) int {
 	if !stdinOnce(pos...) {
 		return e.usageError("standard input (-) can be read once")
 	}
-	if *asJSON {
-		if *format != "text" && *format != "json" {
-			return e.usageError("-json and -format %s ask for two formats: give one", *format)
-		}
-		*format = "json"
-	}
-	if *format != "text" && *format != "json" && *format != "sarif" {
-		return e.usageError("-format %q is not a format: give text, json or sarif", *format)
+	out, ok := e.lintFormat(*asJSON, *format)
+	if !ok {
+		return exitFailure
 	}
 	keep, ok := e.lintFilter(ignore, *minSeverity)
 	if !ok {
@@ -151,7 +146,7 @@ func runLint(ctx context.Context, e *env, args []string) int {
 		rep.Findings = append(rep.Findings, found...)
 	}
 	rep.count()
-	switch *format {
+	switch out {
 	case "json":
 		writeJSON(e.stdout, rep)
 	case "sarif":
@@ -166,6 +161,22 @@ func runLint(ctx context.Context, e *env, args []string) int {
 		return exitFound
 	}
 	return exitOK
+}
+
+// lintFormat checks -json and -format and returns the output format:
+// "text", "json" or "sarif".
+func (e *env) lintFormat(asJSON bool, format string) (string, bool) {
+	switch {
+	case asJSON && format != "text" && format != "json":
+		e.usageError("-json and -format %s ask for two formats: give one", format)
+		return "", false
+	case asJSON:
+		return "json", true
+	case format != "text" && format != "json" && format != "sarif":
+		e.usageError("-format %q is not a format: give text, json or sarif", format)
+		return "", false
+	}
+	return format, true
 }
 
 // lintFilter checks the values of -ignore and -min-severity and returns
