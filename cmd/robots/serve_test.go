@@ -832,3 +832,36 @@ func TestServeAPIDocumented(t *testing.T) {
 		t.Errorf("the answers have %d distinct fields, want every one of the API's", len(seen))
 	}
 }
+
+// TestServePreferences checks that the tester's results carry the
+// Content-Signal and Content-Usage preferences, as check's do.
+func TestServePreferences(t *testing.T) {
+	base := startServe(t)
+	status, body := postJSON(t, base, "/api/check", map[string]any{
+		"robots": "User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /img/ train-ai=n\nDisallow: /x\n",
+		"agents": []string{"Googlebot"}, "urls": []string{"/", "/img/a.png", "/x"},
+	})
+	if status != 200 {
+		t.Fatalf("POST /api/check = %d: %s", status, body)
+	}
+	var rep struct {
+		Results []serveResultJSON `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(body), &rep); err != nil {
+		t.Fatal(err)
+	}
+	type prefs struct{ Signal, Usage map[string]string }
+	signal := map[string]string{"search": "yes", "ai-train": "no"}
+	want := []prefs{
+		{signal, map[string]string{}},
+		{signal, map[string]string{"train-ai": "n"}},
+		{map[string]string{}, map[string]string{}}, // disallowed
+	}
+	var got []prefs
+	for _, r := range rep.Results {
+		got = append(got, prefs{r.ContentSignal, r.ContentUsage})
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("preferences mismatch (-want +got):\n%s", diff)
+	}
+}
