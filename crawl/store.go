@@ -39,8 +39,8 @@ type Store interface {
 // A lease lives a few seconds unless its holder renews it, so that one
 // whose holder died mid-fetch lapses soon: the Checker takes it for three
 // seconds, renews it every second while it fetches and puts the entry,
-// then releases it. Its value names the holder, with a random token that
-// only the holder knows, and says when the holder gives up: Checkers
+// then releases it. Its value names the holder, with a random token the
+// holder made, and says when the holder gives up: Checkers
 // waiting for the holder's entry read that deadline, so that they wait for
 // the holder's FetchTimeout rather than their own.
 //
@@ -49,7 +49,7 @@ type Store interface {
 // step, so that a holder whose lease lapsed and was taken by another
 // Checker cannot extend or end the new holder's lease. What Lease returns
 // of another holder comes from a shared Store and is not trusted: a
-// Checker believes the Deadline for a few minutes at most.
+// Checker believes the Deadline for two minutes at most.
 //
 // Implementations must be safe for concurrent use.
 type Leaser interface {

@@ -316,11 +316,12 @@ return 0
 
 // Lease takes origin's lease as l for ttl, in whole milliseconds, when
 // nobody holds it, and returns l and true; else it returns the holder's
-// lease and false. It runs one Lua script: SET NX with an expiry, or GETRANGE of
-// the holder's value. The value is l.Deadline in Unix milliseconds, a
-// space and l.Token; a holder's value that does not read so (another
-// program's, or garbage) is returned as a zero Lease. l.Token must be 1
-// to 128 bytes, and ttl at least a millisecond.
+// lease and false. It runs one Lua script: SET NX with an expiry, or else
+// GETRANGE of the holder's value. The value is l.Deadline in Unix
+// milliseconds, a space and l.Token; a holder's value that does not read
+// so (another program's, or garbage) is returned as a zero Lease, and
+// only its first 149 bytes are read. l.Token must be 1 to 128 bytes, and
+// ttl at least a millisecond.
 func (s *Store) Lease(ctx context.Context, origin string, l crawl.Lease, ttl time.Duration) (crawl.Lease, bool, error) {
 	key := s.LeaseKey(origin)
 	if err := checkLease(l.Token, ttl); err != nil {
