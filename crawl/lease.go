@@ -156,7 +156,7 @@ func (c *Checker) took(ctx context.Context, l Leaser, origin, token string, rep 
 	h := c.hold(ctx, l, origin, token, rep)
 	e, ok, err := c.storeGet(ctx, origin)
 	rep.report(err)
-	if ok && e.Expires.After(c.now()) {
+	if ok && usable(&e, c.now()) {
 		h.release(ctx, rep)
 		return e, true, nil
 	}
@@ -187,7 +187,7 @@ func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lea
 		}
 		e, ok, err := c.storeGet(ctx, origin)
 		rep.report(err)
-		if ok && e.Expires.After(c.now()) {
+		if ok && usable(&e, c.now()) {
 			return e, true, nil
 		}
 		failed := err != nil && !errors.Is(err, ErrBadEntry)
