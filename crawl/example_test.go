@@ -254,3 +254,32 @@ func ExampleEntry_UnmarshalBinary() {
 	// 503 1 timeout 1m0s <nil>
 	// true 503
 }
+
+// A crawler whose Checker shares a Store closes it before exiting, so
+// that what it fetched last reaches the Store for the other crawlers: a
+// Checker puts each entry after it has answered.
+func ExampleChecker_Close() {
+	site := exampleSite(200, "User-agent: *\nDisallow: /private/\n")
+	defer site.Close()
+	store := newMemStore() // in a fleet: redisstore.New(rdb, nil)
+
+	checker := &crawl.Checker{Store: store}
+	ctx := context.Background()
+	ok, err := checker.Allowed(ctx, "MyBot", site.URL+"/private/a")
+	fmt.Println("allowed:", ok, err)
+
+	// Shutting down: wait at most 5 seconds for the Store writes.
+	closeCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := checker.Close(closeCtx); err != nil {
+		log.Print(err)
+	}
+	e, stored, _ := store.Get(ctx, site.URL)
+	fmt.Println("stored:", stored, e.Status)
+	_, err = checker.Allowed(ctx, "MyBot", site.URL+"/")
+	fmt.Println(errors.Is(err, crawl.ErrClosed))
+	// Output:
+	// allowed: false <nil>
+	// stored: true 200
+	// true
+}

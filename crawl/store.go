@@ -32,15 +32,52 @@ type Store interface {
 	Put(ctx context.Context, origin string, e Entry) error
 }
 
-// A Leaser is a [Store] that can also hand out short leases, so that when
+// A Leaser is a [Store] that also hands out short leases, so that when
 // many Checkers sharing it miss on one origin at once, one of them fetches
 // and the others wait for its entry to appear in the Store.
+//
+// A lease lives a few seconds unless its holder renews it, so that one
+// whose holder died mid-fetch lapses soon: the Checker takes it for three
+// seconds, renews it every second while it fetches and puts the entry,
+// then releases it. Its value names the holder, with a random token the
+// holder made, and says when the holder gives up: Checkers
+// waiting for the holder's entry read that deadline, so that they wait for
+// the holder's FetchTimeout rather than their own.
+//
+// Renew and Release act only on a lease held with the token they are
+// given: they compare and extend, or compare and delete, as one atomic
+// step, so that a holder whose lease lapsed and was taken by another
+// Checker cannot extend or end the new holder's lease. What Lease returns
+// of another holder comes from a shared Store and is not trusted: a
+// Checker believes the Deadline for two minutes at most.
+//
+// Implementations must be safe for concurrent use.
 type Leaser interface {
 	Store
-	// Lease tries to take the lease to fetch origin's robots.txt for ttl,
-	// and reports whether it took it. Nobody else can take the lease of
-	// origin until ttl has passed; there is no early release.
-	Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error)
+	// Lease takes origin's lease as l for ttl when nobody holds it, and
+	// returns l and true. When another holder has it, Lease leaves it and
+	// returns that holder's lease and false, with a zero Deadline when it
+	// cannot tell it (a value it cannot read).
+	Lease(ctx context.Context, origin string, l Lease, ttl time.Duration) (holder Lease, took bool, err error)
+	// Renew makes origin's lease end ttl from now, if it is held with
+	// token, and reports whether it was. A lease that lapsed, or that
+	// another holder took since, is left as it is.
+	Renew(ctx context.Context, origin, token string, ttl time.Duration) (bool, error)
+	// Release ends origin's lease now, if it is held with token, and
+	// reports whether it was.
+	Release(ctx context.Context, origin, token string) (bool, error)
+}
+
+// A Lease is the claim of one Checker to fetch an origin's robots.txt for
+// every Checker sharing a [Leaser].
+type Lease struct {
+	// Token names the holder: random, made by the Checker that takes the
+	// lease, and never empty.
+	Token string
+	// Deadline is when the holder gives up: by then it has put its entry
+	// in the Store, or never will. A Checker sets it to its FetchTimeout
+	// plus a second for each Store call around the fetch.
+	Deadline time.Time
 }
 
 // An Entry is what is known of one origin's robots.txt: the outcome of the
