@@ -43,11 +43,13 @@ func BenchmarkCachePut(b *testing.B) {
 			c := f.c
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := StartCPU()
 			for i := 0; i < b.N; i++ {
 				c.put(&item{origin: benchOrigin(f.puts), size: 1 << 10, expires: expires})
 				f.puts++
 			}
 			b.StopTimer()
+			cpu.Report(b)
 			if c.entries != n {
 				b.Fatalf("the cache holds %d origins, want %d", c.entries, n)
 			}
@@ -68,6 +70,7 @@ func BenchmarkCacheFill(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := cpuTime()
 			for i := 0; i < b.N; i++ {
 				c := newCache(n, 1<<62)
 				for _, o := range origins {
@@ -75,6 +78,9 @@ func BenchmarkCacheFill(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/origin")
+			if cpu != 0 {
+				b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/float64(n), "cpu-ns/origin")
+			}
 		})
 	}
 }

@@ -31,11 +31,12 @@ const (
 )
 
 // deflateLevel is the compression of the bodies. On the files of
-// testdata/bench, flate.BestSpeed gives 32% of realistic_5k.txt and 28% of
-// big_500k.txt, where flate.DefaultCompression gives 31% and 21%, encoding
-// several times slower (BenchmarkDeflateLevel): a Store keeps far under
-// half of a body either way, and a Checker encodes after each fetch.
-const deflateLevel = flate.BestSpeed
+// testdata/bench (BenchmarkDeflateLevel), flate.DefaultCompression keeps
+// 31% of realistic_5k.txt and 21% of big_500k.txt, where flate.BestSpeed
+// keeps 32% and 28%; it decodes 5% and 25% faster, and encodes 2 and 5
+// times slower. Every Checker of a fleet decodes an entry on a miss, on
+// the path of an answer; one encodes it, after it has answered.
+const deflateLevel = flate.DefaultCompression
 
 // maxBody bounds each of an entry's bodies: a Checker reads at most its
 // parse limit plus one byte, and the limit is at most robots.MaxBytesCap.
@@ -50,8 +51,8 @@ const maxDeflateRatio = 1032
 // explanations.
 const maxEntryErr = 1000
 
-// Times are encoded as seconds since 1970 and nanoseconds, between the
-// zero time.Time (year 1, which stands for no time) and the end of year
+// Times other than the zero time.Time (no time) are encoded as seconds
+// since 1970 and nanoseconds, from the start of year 1 to the end of year
 // 9999.
 const (
 	minUnix = -62135596800 // 0001-01-01T00:00:00Z
@@ -63,26 +64,53 @@ const (
 // and by [Entry.MarshalBinary] for such an Entry.
 var ErrBadEntry = errors.New("crawl: bad entry")
 
-// Pools of DEFLATE writers and readers: a writer allocates about 1 MB and a
-// reader 40 KB, several times the work of encoding or decoding a typical
-// entry (BenchmarkEntryCodec).
+// Pools of deflaters and inflaters: a flate writer allocates about 1 MB
+// and a reader 40 KB, which costs more than encoding or decoding a typical
+// entry (BenchmarkCodecPool).
 var (
-	deflaters = sync.Pool{New: func() any {
-		w, err := flate.NewWriter(nil, deflateLevel)
-		if err != nil {
-			panic(err) // deflateLevel is a valid level
-		}
-		return w
-	}}
-	inflaters sync.Pool // of flate readers, which are flate.Resetters
+	deflaters = sync.Pool{New: func() any { return newDeflater(deflateLevel) }}
+	inflaters = sync.Pool{New: func() any { return new(inflater) }}
 )
+
+// A deflater compresses bodies, appending them to its out.
+type deflater struct {
+	out appender
+	zw  *flate.Writer
+}
+
+func newDeflater(level int) *deflater {
+	d := new(deflater)
+	zw, err := flate.NewWriter(&d.out, level)
+	if err != nil {
+		panic(err) // a bad level is a bug
+	}
+	d.zw = zw
+	return d
+}
+
+// An appender is an io.Writer that appends to b.
+type appender struct{ b []byte }
+
+func (a *appender) Write(p []byte) (int, error) {
+	a.b = append(a.b, p...)
+	return len(p), nil
+}
+
+// An inflater decompresses bodies read from src.
+type inflater struct {
+	src bytes.Reader
+	zr  io.ReadCloser // a flate reader, also a flate.Resetter; nil until used
+}
 
 // MarshalBinary encodes e compactly, so that a [Store] can keep it as an
 // opaque value. The encoding (version 2) is a version byte, 2, then
 //
 //	Status, Redirects, Failures      unsigned varints
-//	Fetched, Expires,                each a signed varint of seconds since
-//	UnreachableSince, GoodFetched    1970 and an unsigned varint of nanoseconds
+//	a byte                           bits 0 to 3 set for each of Fetched,
+//	                                 Expires, UnreachableSince and GoodFetched
+//	                                 that is not the zero time, the others 0
+//	those times                      each a signed varint of seconds since
+//	                                 1970, an unsigned varint of nanoseconds
 //	FinalURL, Err                    each an unsigned varint length and bytes
 //	len(Body), len(Good)             unsigned varints
 //
@@ -98,14 +126,14 @@ var (
 // [Entry.UnmarshalBinary] would refuse (a time outside years 1 to 9999
 // included).
 func (e Entry) MarshalBinary() ([]byte, error) {
-	w := deflaters.Get().(*flate.Writer)
-	defer deflaters.Put(w)
-	return e.appendBinary(nil, w)
+	z := deflaters.Get().(*deflater)
+	defer deflaters.Put(z)
+	return e.appendBinary(nil, z)
 }
 
 // appendBinary appends the encoding of e to dst, compressing its bodies
-// with zw.
-func (e *Entry) appendBinary(dst []byte, zw *flate.Writer) ([]byte, error) {
+// with z.
+func (e *Entry) appendBinary(dst []byte, z *deflater) ([]byte, error) {
 	if err := e.check(); err != nil {
 		return nil, err
 	}
@@ -120,9 +148,19 @@ func (e *Entry) appendBinary(dst []byte, zw *flate.Writer) ([]byte, error) {
 	b = binary.AppendUvarint(b, uint64(e.Status))
 	b = binary.AppendUvarint(b, uint64(e.Redirects))
 	b = binary.AppendUvarint(b, uint64(e.Failures))
-	for _, t := range [...]time.Time{e.Fetched, e.Expires, e.UnreachableSince, e.GoodFetched} {
-		b = binary.AppendVarint(b, t.Unix())
-		b = binary.AppendUvarint(b, uint64(t.Nanosecond()))
+	times := [...]time.Time{e.Fetched, e.Expires, e.UnreachableSince, e.GoodFetched}
+	var set byte
+	for i, t := range times {
+		if !t.IsZero() {
+			set |= 1 << i
+		}
+	}
+	b = append(b, set)
+	for _, t := range times {
+		if !t.IsZero() {
+			b = binary.AppendVarint(b, t.Unix())
+			b = binary.AppendUvarint(b, uint64(t.Nanosecond()))
+		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(e.FinalURL)))
 	b = append(b, e.FinalURL...)
@@ -134,26 +172,19 @@ func (e *Entry) appendBinary(dst []byte, zw *flate.Writer) ([]byte, error) {
 		return b, nil
 	}
 	head := len(b)
-	w := &appender{append(b, bodiesDeflate)}
-	zw.Reset(w)
-	zw.Write(e.Body) // an appender does not fail
-	zw.Write(e.Good)
-	zw.Close()
-	if len(w.b)-head-1 < n {
-		return w.b, nil
+	z.out.b = append(b, bodiesDeflate)
+	z.zw.Reset(&z.out)
+	z.zw.Write(e.Body) // an appender does not fail
+	z.zw.Write(e.Good)
+	z.zw.Close()
+	b, z.out.b = z.out.b, nil
+	if len(b)-head-1 < n {
+		return b, nil
 	}
 	// The bodies do not compress: keep them as they are.
-	b = append(w.b[:head], bodiesStored)
+	b = append(b[:head], bodiesStored)
 	b = append(b, e.Body...)
 	return append(b, e.Good...), nil
-}
-
-// An appender is an io.Writer that appends to b.
-type appender struct{ b []byte }
-
-func (a *appender) Write(p []byte) (int, error) {
-	a.b = append(a.b, p...)
-	return len(p), nil
 }
 
 // check returns an error wrapping ErrBadEntry when no fetch could have
@@ -202,10 +233,15 @@ func (e *Entry) UnmarshalBinary(data []byte) error {
 	n.Status = d.int(599)
 	n.Redirects = d.int(maxRedirects + 1)
 	n.Failures = d.int(math.MaxInt32)
-	n.Fetched = d.time()
-	n.Expires = d.time()
-	n.UnreachableSince = d.time()
-	n.GoodFetched = d.time()
+	set := d.byte()
+	if set > 0xf {
+		d.fail("times byte %#x", set)
+	}
+	for i, t := range [...]*time.Time{&n.Fetched, &n.Expires, &n.UnreachableSince, &n.GoodFetched} {
+		if set&(1<<i) != 0 {
+			*t = d.time()
+		}
+	}
 	n.FinalURL = d.string(len(data))
 	n.Err = d.string(maxEntryErr)
 	body, good := d.int(maxBody), d.int(maxBody)
@@ -283,10 +319,14 @@ func (d *decoder) time() time.Time {
 	}
 	d.data = d.data[k:]
 	ns := d.int(999_999_999)
-	if d.err == nil && (s < minUnix || s > maxUnix) {
+	switch {
+	case d.err != nil:
+		return time.Time{}
+	case s < minUnix || s > maxUnix:
 		d.fail("time %d outside years 1 to 9999", s)
-	}
-	if d.err != nil {
+		return time.Time{}
+	case s == minUnix && ns == 0:
+		d.fail("zero time written out")
 		return time.Time{}
 	}
 	return time.Unix(s, int64(ns)).UTC()
@@ -330,30 +370,33 @@ func (d *decoder) bodies(body, good int) ([]byte, []byte) {
 		copy(buf, d.data)
 		d.data = nil
 	} else {
-		src := bytes.NewReader(d.data)
-		zr, _ := inflaters.Get().(io.ReadCloser)
-		if zr == nil {
-			zr = flate.NewReader(src)
-		} else if err := zr.(flate.Resetter).Reset(src, nil); err != nil {
-			d.fail("%v", err)
-			return nil, nil
+		z := inflaters.Get().(*inflater)
+		defer inflaters.Put(z)
+		z.src.Reset(d.data)
+		defer z.src.Reset(nil)
+		var err error
+		if z.zr == nil {
+			z.zr = flate.NewReader(&z.src)
+		} else {
+			err = z.zr.(flate.Resetter).Reset(&z.src, nil)
 		}
-		defer inflaters.Put(zr)
 		// The stream must hold exactly n bytes, and end where data does:
 		// a bytes.Reader is an io.ByteReader, from which flate reads no
 		// further than the stream's end.
-		_, err := io.ReadFull(zr, buf)
+		if err == nil {
+			_, err = io.ReadFull(z.zr, buf)
+		}
 		if err == nil {
 			var extra [1]byte
-			switch _, err = io.ReadFull(zr, extra[:]); err {
+			switch _, err = io.ReadFull(z.zr, extra[:]); err {
 			case nil:
 				err = errors.New("more bytes than declared")
 			case io.EOF:
 				err = nil
 			}
 		}
-		if err == nil && src.Len() > 0 {
-			err = fmt.Errorf("%d bytes after the stream", src.Len())
+		if err == nil && z.src.Len() > 0 {
+			err = fmt.Errorf("%d bytes after the stream", z.src.Len())
 		}
 		if err != nil {
 			d.fail("bodies: %v", err)

@@ -40,22 +40,26 @@ func BenchmarkEntryCodec(b *testing.B) {
 		b.Run("encode/"+name, func(b *testing.B) {
 			b.SetBytes(int64(len(e.Body)))
 			b.ReportAllocs()
+			cpu := crawl.StartCPU()
 			for i := 0; i < b.N; i++ {
 				if _, err := e.MarshalBinary(); err != nil {
 					b.Fatal(err)
 				}
 			}
+			cpu.Report(b)
 			b.ReportMetric(float64(len(data)), "bytes/entry")
 		})
 		b.Run("decode/"+name, func(b *testing.B) {
 			b.SetBytes(int64(len(e.Body)))
 			b.ReportAllocs()
+			cpu := crawl.StartCPU()
 			for i := 0; i < b.N; i++ {
 				var got crawl.Entry
 				if err := got.UnmarshalBinary(data); err != nil || len(got.Body) != len(e.Body) {
 					b.Fatalf("UnmarshalBinary = %d bytes of body, %v", len(got.Body), err)
 				}
 			}
+			cpu.Report(b)
 			b.ReportMetric(float64(len(data)), "bytes/entry")
 		})
 	}

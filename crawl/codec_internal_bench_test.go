@@ -31,29 +31,30 @@ func BenchmarkDeflateLevel(b *testing.B) {
 			name  string
 			level int
 		}{{"speed", flate.BestSpeed}, {"default", flate.DefaultCompression}} {
-			zw, err := flate.NewWriter(nil, level.level)
-			if err != nil {
-				b.Fatal(err)
-			}
-			data, err := e.appendBinary(nil, zw)
+			z := newDeflater(level.level)
+			data, err := e.appendBinary(nil, z)
 			if err != nil {
 				b.Fatal(err)
 			}
 			b.Run(name+"/"+level.name+"/encode", func(b *testing.B) {
 				b.SetBytes(int64(len(e.Body)))
+				cpu := StartCPU()
 				for i := 0; i < b.N; i++ {
-					e.appendBinary(nil, zw)
+					e.appendBinary(nil, z)
 				}
+				cpu.Report(b)
 				b.ReportMetric(float64(len(data)), "bytes/entry")
 			})
 			b.Run(name+"/"+level.name+"/decode", func(b *testing.B) {
 				b.SetBytes(int64(len(e.Body)))
+				cpu := StartCPU()
 				for i := 0; i < b.N; i++ {
 					var got Entry
 					if err := got.UnmarshalBinary(data); err != nil {
 						b.Fatal(err)
 					}
 				}
+				cpu.Report(b)
 				b.ReportMetric(float64(len(data)), "bytes/entry")
 			})
 		}
@@ -78,6 +79,7 @@ func BenchmarkCodecPool(b *testing.B) {
 			b.Run(name+"/"+mode+"/encode", func(b *testing.B) {
 				b.SetBytes(int64(len(e.Body)))
 				b.ReportAllocs()
+				cpu := StartCPU()
 				for i := 0; i < b.N; i++ {
 					if !pooled {
 						deflaters.Get()
@@ -86,10 +88,12 @@ func BenchmarkCodecPool(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
+				cpu.Report(b)
 			})
 			b.Run(name+"/"+mode+"/decode", func(b *testing.B) {
 				b.SetBytes(int64(len(e.Body)))
 				b.ReportAllocs()
+				cpu := StartCPU()
 				for i := 0; i < b.N; i++ {
 					if !pooled {
 						inflaters.Get()
@@ -99,6 +103,7 @@ func BenchmarkCodecPool(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
+				cpu.Report(b)
 			})
 		}
 	}

@@ -108,6 +108,7 @@ func TestEntryEncodingIsSmall(t *testing.T) {
 type rawEntry struct {
 	version                     byte
 	status, redirects, failures uint64
+	times                       byte // which of seconds and nanos are written
 	seconds                     [4]int64
 	nanos                       [4]uint64
 	finalURL, err               string
@@ -118,7 +119,7 @@ type rawEntry struct {
 
 func validRaw() rawEntry {
 	s := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC).Unix()
-	return rawEntry{version: 2, status: 200, seconds: [4]int64{s, s + 3600, -62135596800, -62135596800},
+	return rawEntry{version: 2, status: 200, times: 3, seconds: [4]int64{s, s + 3600},
 		bodyLen: 4, coding: []byte{0}, bodies: []byte("x: y")}
 }
 
@@ -127,9 +128,12 @@ func (r rawEntry) bytes() []byte {
 	b = binary.AppendUvarint(b, r.status)
 	b = binary.AppendUvarint(b, r.redirects)
 	b = binary.AppendUvarint(b, r.failures)
+	b = append(b, r.times)
 	for i := range r.seconds {
-		b = binary.AppendVarint(b, r.seconds[i])
-		b = binary.AppendUvarint(b, r.nanos[i])
+		if r.times&(1<<i) != 0 {
+			b = binary.AppendVarint(b, r.seconds[i])
+			b = binary.AppendUvarint(b, r.nanos[i])
+		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(r.finalURL)))
 	b = append(b, r.finalURL...)
@@ -179,7 +183,9 @@ func TestEntryUnmarshalRefuses(t *testing.T) {
 		{"7 redirects", with(func(r *rawEntry) { r.redirects = 7 })},
 		{"error text of 1,001 bytes", with(func(r *rawEntry) { r.err = strings.Repeat("x", 1001) })},
 		{"time after year 9999", with(func(r *rawEntry) { r.seconds[1] = 253402300800 })},
-		{"time before year 1", with(func(r *rawEntry) { r.seconds[2] = -62135596801 })},
+		{"time before year 1", with(func(r *rawEntry) { r.times, r.seconds[2] = 7, -62135596801 })},
+		{"zero time written out", with(func(r *rawEntry) { r.times, r.seconds[3] = 15, -62135596800 })},
+		{"unknown bit in the times byte", with(func(r *rawEntry) { r.times = 0x13 })},
 		{"a billion nanoseconds", with(func(r *rawEntry) { r.nanos[0] = 1e9 })},
 		{"varint over 64 bits", append([]byte{2}, bytes.Repeat([]byte{0xff}, 11)...)},
 		{"final URL longer than the data", with(func(r *rawEntry) { r.finalURL = "x" })[:30]},
