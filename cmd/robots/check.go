@@ -309,32 +309,36 @@ func groupText(s *source, agent string, g *groupRef) string {
 	if len(g.Lines) == 0 { // the body is not known
 		return head + "group for " + strings.Join(g.Agents, ", ")
 	}
+	var b strings.Builder // linear in the lines: a group can have thousands
+	b.WriteString(head)
 	if len(g.Lines) == 1 {
-		head += "group of line "
+		b.WriteString("group of line ")
 	} else {
-		head += "groups of lines "
+		b.WriteString("groups of lines ")
 	}
 	for i, n := range g.Lines {
 		if i > 0 {
-			head += ", "
+			b.WriteString(", ")
 		}
-		head += strconv.Itoa(n) + " (" + safe(g.values[i]) + ")"
+		b.WriteString(strconv.Itoa(n) + " (" + safe(g.values[i]) + ")")
 	}
 	if len(g.Lines) > 1 && !sameGroup(s, g.Lines) {
-		head += ", merged"
+		b.WriteString(", merged")
 	}
-	return head
+	return b.String()
 }
 
 // sameGroup reports whether the user-agent lines numbered lines all belong
 // to one group as written.
 func sameGroup(s *source, lines []int) bool {
+	in := make(map[int]bool, len(lines))
+	for _, n := range lines {
+		in[n] = true
+	}
 	groups := map[int]bool{}
 	for _, a := range s.lines.Agents {
-		for _, n := range lines {
-			if a.Line == n {
-				groups[a.Group] = true
-			}
+		if in[a.Line] {
+			groups[a.Group] = true
 		}
 	}
 	return len(groups) <= 1

@@ -151,15 +151,7 @@ func runDiff(ctx context.Context, e *env, args []string) int {
 	rep := diffReport{Old: oldName, New: newName, OldFetch: oldSrc.fetch, NewFetch: newSrc.fetch,
 		Agents: agents, Changes: []diffChange{}, Groups: []diffGroup{}}
 	if len(urls) > 0 {
-		for _, a := range agents {
-			for _, u := range urls {
-				rep.Checked++
-				xo, xn := oldSrc.file.Explain(a, u), newSrc.file.Explain(a, u)
-				if xo.Allowed != xn.Allowed {
-					rep.Changes = append(rep.Changes, diffChange{Agent: a, URL: u, Old: result(u, xo), New: result(u, xn)})
-				}
-			}
-		}
+		rep.Checked, rep.Changes = verdictChanges(oldSrc.file, newSrc.file, agents, urls)
 	} else {
 		rep.Groups = diffGroups(oldSrc.file, newSrc.file, agents)
 	}
@@ -211,6 +203,22 @@ func runDiff(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(w, "%s changed: %s added, %d removed\n", plural(len(rep.Groups), "group"), plural(added, "rule"), removed)
 	}
 	return status
+}
+
+// verdictChanges checks each URL for each agent against both files, and
+// returns how many pairs it checked and those whose verdict changes.
+func verdictChanges(oldFile, newFile *robots.File, agents, urls []string) (checked int, changes []diffChange) {
+	changes = []diffChange{}
+	for _, a := range agents {
+		for _, u := range urls {
+			checked++
+			xo, xn := oldFile.Explain(a, u), newFile.Explain(a, u)
+			if xo.Allowed != xn.Allowed {
+				changes = append(changes, diffChange{Agent: a, URL: u, Old: result(u, xo), New: result(u, xn)})
+			}
+		}
+	}
+	return checked, changes
 }
 
 func verdict(allowed bool) string {

@@ -8,6 +8,8 @@
 //	robots show [-json] [-max-bytes N] [-timeout D] SOURCE
 //	robots diff [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] [-timeout D] OLD NEW [URL...]
 //	robots url [-json] PAGEURL...
+//	robots page [-agent NAME] [-permissive] [-json] [-header 'X-Robots-Tag: ...']... [-timeout D] SOURCE
+//	robots serve [-addr HOST:PORT] [-max-bytes N] [-timeout D]
 //	robots version
 //	robots help [COMMAND]
 //
@@ -67,6 +69,8 @@ func init() {
 		{name: "show", help: showHelp, run: runShow},
 		{name: "diff", help: diffHelp, run: runDiff},
 		{name: "url", help: urlHelp, run: runURL},
+		{name: "page", help: pageHelp, run: runPage},
+		{name: "serve", help: serveHelp, run: runServe},
 		{name: "version", help: versionHelp, run: runVersion},
 		{name: "help", help: helpHelp, run: runHelp},
 	}
@@ -106,6 +110,8 @@ const usageList = `
 	show     the file as it is read: groups, rules, sitemaps, other records
 	diff     what a new version of a file changes
 	url      the robots.txt URL of a page
+	page     what a page's robots META tags and X-Robots-Tag headers allow
+	serve    the robots.txt tester, a web page to test drafts and live files
 	version  the version of this program
 
 A SOURCE is a file, "-" for standard input, or an http(s) URL: then the
@@ -300,7 +306,7 @@ func runHelp(ctx context.Context, e *env, args []string) int {
 	case 1:
 		c := lookup(pos[0])
 		if c == nil {
-			return e.usageError("unknown command %q: the commands are check, lint, show, diff, url, version and help", pos[0])
+			return e.usageError("unknown command %q: the commands are check, lint, show, diff, url, page, serve, version and help", pos[0])
 		}
 		fmt.Fprint(e.stdout, c.help)
 		return exitOK
