@@ -2,9 +2,6 @@ package crawl
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"time"
 )
 
@@ -120,100 +117,4 @@ type Entry struct {
 	FinalURL  string
 	Redirects int
 	Err       string
-}
-
-// maxEntryErr bounds the error text of an entry read back, which a
-// Checker shows in explanations.
-const maxEntryErr = 1000
-
-// entryVersion is the version of the encoding MarshalBinary writes.
-const entryVersion = 1
-
-// entryJSON is the encoding of an Entry: JSON with a version, times in
-// RFC 3339 with nanoseconds, bodies in base64.
-type entryJSON struct {
-	V           int       `json:"v"`
-	Status      int       `json:"status"`
-	Body        []byte    `json:"body,omitempty"`
-	Fetched     time.Time `json:"fetched"`
-	Expires     time.Time `json:"expires"`
-	Failures    int       `json:"failures,omitempty"`
-	Unreachable time.Time `json:"unreachable"`
-	Good        []byte    `json:"good,omitempty"`
-	GoodFetched time.Time `json:"good_fetched"`
-	FinalURL    string    `json:"final_url,omitempty"`
-	Redirects   int       `json:"redirects,omitempty"`
-	Err         string    `json:"err,omitempty"`
-}
-
-// ErrBadEntry is returned, wrapped, by [Entry.UnmarshalBinary] for data that
-// is not an encoded Entry, or that encodes one no fetch could have made.
-var ErrBadEntry = errors.New("crawl: bad entry")
-
-// MarshalBinary encodes e as a JSON object with a version, so that a Store
-// can keep it as an opaque value:
-//
-//	{"v":1,"status":200,"body":"<base64>","fetched":"2026-11-23T10:00:00Z",
-//	 "expires":"2026-11-24T10:00:00Z","failures":0,"unreachable":"...",
-//	 "good":"<base64>","good_fetched":"...","final_url":"https://...",
-//	 "redirects":1,"err":"timeout"}
-//
-// Fields with zero values may be left out; "final_url", "redirects" and
-// "err" were added to version 1 later, and entries written without them
-// still decode. Readers refuse versions they do not know.
-func (e Entry) MarshalBinary() ([]byte, error) {
-	return json.Marshal(entryJSON{
-		V:           entryVersion,
-		Status:      e.Status,
-		Body:        e.Body,
-		Fetched:     e.Fetched,
-		Expires:     e.Expires,
-		Failures:    e.Failures,
-		Unreachable: e.UnreachableSince,
-		Good:        e.Good,
-		GoodFetched: e.GoodFetched,
-		FinalURL:    e.FinalURL,
-		Redirects:   e.Redirects,
-		Err:         e.Err,
-	})
-}
-
-// UnmarshalBinary decodes data written by [Entry.MarshalBinary] into e. It
-// returns an error wrapping [ErrBadEntry], and leaves e unchanged, when
-// data is not such an encoding: another version, a status outside 0 and
-// 100-599, a body with a status other than 2xx, a negative failure count,
-// a redirect count outside 0-6, or an error text over 1,000 bytes.
-func (e *Entry) UnmarshalBinary(data []byte) error {
-	var j entryJSON
-	if err := json.Unmarshal(data, &j); err != nil {
-		return fmt.Errorf("%w: %v", ErrBadEntry, err)
-	}
-	switch {
-	case j.V != entryVersion:
-		return fmt.Errorf("%w: version %d", ErrBadEntry, j.V)
-	case j.Status != 0 && (j.Status < 100 || j.Status > 599):
-		return fmt.Errorf("%w: status %d", ErrBadEntry, j.Status)
-	case j.Body != nil && (j.Status < 200 || j.Status > 299):
-		return fmt.Errorf("%w: body with status %d", ErrBadEntry, j.Status)
-	case j.Failures < 0:
-		return fmt.Errorf("%w: %d failures", ErrBadEntry, j.Failures)
-	case j.Redirects < 0 || j.Redirects > maxRedirects+1:
-		return fmt.Errorf("%w: %d redirects", ErrBadEntry, j.Redirects)
-	case len(j.Err) > maxEntryErr:
-		return fmt.Errorf("%w: error text of %d bytes", ErrBadEntry, len(j.Err))
-	}
-	*e = Entry{
-		Status:           j.Status,
-		Body:             j.Body,
-		Fetched:          j.Fetched,
-		Expires:          j.Expires,
-		Failures:         j.Failures,
-		UnreachableSince: j.Unreachable,
-		Good:             j.Good,
-		GoodFetched:      j.GoodFetched,
-		FinalURL:         j.FinalURL,
-		Redirects:        j.Redirects,
-		Err:              j.Err,
-	}
-	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -463,7 +464,8 @@ func TestCheckerHugeFailureCount(t *testing.T) {
 	s := newRobotsServer(t, serve(503, ""))
 	clk := newClock()
 	store := newMemStore()
-	huge := crawl.Entry{Status: 503, Fetched: clk.Now(), Expires: clk.Now(), Failures: int(^uint(0) >> 1), UnreachableSince: clk.Now()}
+	// The largest count an entry decodes with.
+	huge := crawl.Entry{Status: 503, Fetched: clk.Now(), Expires: clk.Now(), Failures: math.MaxInt32, UnreachableSince: clk.Now()}
 	if err := store.Put(context.Background(), s.URL, huge); err != nil {
 		t.Fatal(err)
 	}

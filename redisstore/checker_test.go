@@ -248,7 +248,9 @@ func TestFleetWithBadValues(t *testing.T) {
 		want  error
 	}{
 		{"garbage", []byte("\x00\x01 not an entry {"), crawl.ErrBadEntry},
-		{"hostile entry", []byte(`{"v":1,"status":200,"body":"VXNlci1hZ2VudDogKgpBbGxvdzogLwo=","expires":"2999-01-01T00:00:00Z"}`), crawl.ErrBadEntry},
+		{"hostile entry", mustMarshal(t, crawl.Entry{Status: 200, Body: []byte("User-agent: *\nAllow: /\n"),
+			Fetched: time.Now(), Expires: time.Date(2999, 1, 1, 0, 0, 0, 0, time.UTC)}), crawl.ErrBadEntry},
+		{"JSON of an earlier release", []byte(`{"v":1,"status":200,"body":"VXNlci1hZ2VudDogKgpBbGxvdzogLwo=","expires":"2026-01-01T00:00:00Z"}`), crawl.ErrBadEntry},
 		{"oversized", make([]byte, 2<<20), redisstore.ErrTooLarge},
 	}
 	for _, tt := range tests {

@@ -12,13 +12,14 @@
 //
 // The entry of an origin is kept under <prefix>{<origin>}, for instance
 // "robots:{https://example.com}", as the bytes of [crawl.Entry.MarshalBinary]
-// (JSON with a version). Its lease is kept under <prefix>{<origin>}:lease,
-// while a Checker fetches the origin: the holder's deadline in Unix
-// milliseconds, a space and its token, such as "1795000000000
-// 5f0c...e1", with a Redis expiry of a few seconds that the holder renews.
-// Lease, Renew and Release each run one short Lua script, so that taking a
-// lease returns the holder's value in the same step, and renewing or
-// releasing one acts only for its holder's token.
+// (binary, with a version byte first and the body compressed). Its lease
+// is kept under <prefix>{<origin>}:lease, while a Checker fetches the
+// origin: the holder's deadline in Unix milliseconds, a space and its
+// token, such as "1795000000000 5f0c...e1", with a Redis expiry of a few
+// seconds that the holder renews. Lease, Renew and Release each run one
+// short Lua script, so that taking a lease returns the holder's value in
+// the same step, and renewing or releasing one acts only for its holder's
+// token.
 //
 // # How long entries are kept
 //
@@ -44,8 +45,9 @@
 // # Failures
 //
 // Every Redis call is bounded by [Options.Timeout]. A Store never panics on
-// what it reads: a value that does not decode, is over [Options.MaxValue]
-// or is not a string, is a miss, returned with an error wrapping
+// what it reads: a value that does not decode (an entry of an earlier
+// release, in JSON, included), is over [Options.MaxValue] or is not a
+// string, is a miss, returned with an error wrapping
 // [crawl.ErrBadEntry] (and [ErrTooLarge] for the second) so that the
 // Checker's StoreError hook sees it; the Checker then fetches by itself,
 // and its Put replaces the bad value. A Checker waiting for a lease
@@ -82,9 +84,11 @@ const (
 	// slower than this is better off fetching by itself.
 	DefaultTimeout = 250 * time.Millisecond
 	// DefaultMaxValue bounds the size of a stored entry: 1 MiB, room for
-	// an entry whose body is at robots.DefaultMaxBytes (about 667 KiB once
-	// in base64). A Checker whose Options.MaxBytes is larger needs a
-	// larger MaxValue to share its biggest entries.
+	// an entry whose body is at robots.DefaultMaxBytes even when it does
+	// not compress (a body that does not is stored as it is, with a
+	// hundred bytes or so of other fields). A Checker whose
+	// Options.MaxBytes is near 1 MiB or more needs a larger MaxValue to
+	// share its biggest entries.
 	DefaultMaxValue = 1 << 20
 )
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand"
 	"strings"
 	"testing"
 	"time"
@@ -153,14 +154,12 @@ func TestGetRefusesBadValues(t *testing.T) {
 	const maxValue = 4096
 	store, client := newStore(t, srv, redisstore.Options{MaxValue: maxValue})
 	ctx := context.Background()
-	valid, err := (crawl.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /\n"),
-		Fetched: now, Expires: now.Add(day)}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// An entry that decodes but whose encoding, padded with spaces JSON
-	// allows, is one byte over the bound.
-	overByOne := append(bytes.Repeat([]byte(" "), maxValue+1-len(valid)), valid...)
+	valid := mustMarshal(t, crawl.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /\n"),
+		Fetched: now, Expires: now.Add(day)})
+	// Entries of exactly MaxValue bytes and one byte more: a body that
+	// does not compress is kept as it is, so each byte of it is one of
+	// the encoding.
+	atBound, overByOne := sizedEntry(t, maxValue), sizedEntry(t, maxValue+1)
 	tests := []struct {
 		name  string
 		value []byte
@@ -168,9 +167,10 @@ func TestGetRefusesBadValues(t *testing.T) {
 	}{
 		{"garbage", []byte("\x00\xff\xfe not an entry"), crawl.ErrBadEntry},
 		{"truncated", valid[:len(valid)/2], crawl.ErrBadEntry},
-		{"another version", bytes.Replace(valid, []byte(`"v":1`), []byte(`"v":7`), 1), crawl.ErrBadEntry},
+		{"another version", append([]byte{7}, valid[1:]...), crawl.ErrBadEntry},
+		{"byte left over", append(valid[:len(valid):len(valid)], 0), crawl.ErrBadEntry},
+		{"JSON of an earlier release", []byte(`{"v":1,"status":404,"fetched":"2026-11-24T06:00:00Z","expires":"2026-11-25T06:00:00Z"}`), crawl.ErrBadEntry},
 		{"JSON null", []byte("null"), crawl.ErrBadEntry},
-		{"deeply nested", bytes.Repeat([]byte("["), maxValue), crawl.ErrBadEntry},
 		{"fresh for ten years", mustMarshal(t, crawl.Entry{Status: 200, Fetched: now, Expires: now.Add(3650 * day)}), crawl.ErrBadEntry},
 		{"one byte over the bound", overByOne, redisstore.ErrTooLarge},
 		{"8 MiB", bytes.Repeat([]byte("A"), 8<<20), redisstore.ErrTooLarge},
@@ -188,7 +188,6 @@ func TestGetRefusesBadValues(t *testing.T) {
 		})
 	}
 	// The bound itself is allowed.
-	atBound := overByOne[1:]
 	if err := client.Set(ctx, store.Key("https://at-bound.example"), atBound, time.Hour).Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -211,6 +210,26 @@ func TestGetRefusesBadValues(t *testing.T) {
 	}
 }
 
+// sizedEntry returns the encoding of an entry of exactly n bytes, n over
+// a hundred or so: its body is random bytes, which do not compress.
+func sizedEntry(t *testing.T, n int) []byte {
+	t.Helper()
+	body := make([]byte, n)
+	rand.New(rand.NewSource(int64(n))).Read(body)
+	e := crawl.Entry{Status: 200, Fetched: now, Expires: now.Add(day)}
+	for k := n; k > 0; k-- {
+		e.Body = body[:k]
+		if data := mustMarshal(t, e); len(data) <= n {
+			if len(data) != n {
+				t.Fatalf("no entry encodes to %d bytes", n)
+			}
+			return data
+		}
+	}
+	t.Fatalf("no entry encodes to %d bytes", n)
+	return nil
+}
+
 func mustMarshal(t *testing.T, e crawl.Entry) []byte {
 	t.Helper()
 	data, err := e.MarshalBinary()
@@ -229,7 +248,9 @@ func TestPutRefusesOversized(t *testing.T) {
 	if err := store.Put(ctx, origin, small); err != nil {
 		t.Fatal(err)
 	}
-	big := crawl.Entry{Status: 200, Body: bytes.Repeat([]byte("Disallow: /x\n"), 100), Fetched: now, Expires: now.Add(day)}
+	body := make([]byte, 1300) // random: does not compress
+	rand.New(rand.NewSource(1)).Read(body)
+	big := crawl.Entry{Status: 200, Body: body, Fetched: now, Expires: now.Add(day)}
 	if err := store.Put(ctx, origin, big); !errors.Is(err, redisstore.ErrTooLarge) {
 		t.Errorf("Put of a %d-byte entry with MaxValue 1000: error %v, want ErrTooLarge", len(mustMarshal(t, big)), err)
 	}
@@ -238,14 +259,16 @@ func TestPutRefusesOversized(t *testing.T) {
 		t.Fatal(err)
 	}
 	if want := mustMarshal(t, small); !bytes.Equal(got, want) {
-		t.Errorf("after a refused Put the key holds %s, want the entry it had, %s", got, want)
+		t.Errorf("after a refused Put the key holds %q, want the entry it had, %q", got, want)
 	}
 }
 
 func TestDefaultMaxValueFitsDefaultParseLimit(t *testing.T) {
-	// A 2xx body is read up to the parse limit plus one byte.
-	e := crawl.Entry{Status: 200, Body: bytes.Repeat([]byte("a"), robots.DefaultMaxBytes+1),
-		Fetched: now, Expires: now.Add(day), Failures: 0}
+	// A 2xx body is read up to the parse limit plus one byte; random
+	// bytes do not compress.
+	body := make([]byte, robots.DefaultMaxBytes+1)
+	rand.New(rand.NewSource(1)).Read(body)
+	e := crawl.Entry{Status: 200, Body: body, Fetched: now, Expires: now.Add(day), Failures: 0}
 	if n := len(mustMarshal(t, e)); n > redisstore.DefaultMaxValue {
 		t.Errorf("an entry with a body at the parse limit encodes to %d bytes, over DefaultMaxValue %d", n, redisstore.DefaultMaxValue)
 	}
