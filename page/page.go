@@ -159,9 +159,11 @@ type Directives struct {
 	truncated bool
 }
 
-// Truncated reports whether the HTML document was cut at
-// [Options.MaxBytes] before its head ended: rules past the cut were not
-// read.
+// Truncated reports whether reading the HTML document stopped at
+// [Options.MaxBytes] before its head ended: rules past that point, if the
+// document goes on, were not read. A document of exactly MaxBytes whose
+// head does not end is reported too: telling it from a longer one would
+// take reading past the bound.
 func (d *Directives) Truncated() bool {
 	return d != nil && d.truncated
 }
