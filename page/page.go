@@ -246,7 +246,10 @@ func (o Options) FromResponse(resp *http.Response) (*Directives, error) {
 
 // htmlBody reports whether a body of the media type contentType is read
 // as HTML, and the UTF-16 byte order its charset gives ('b', 'l' or 0).
-// The label "utf-16" is little-endian, as WHATWG Encoding says.
+// The charset is read as WHATWG Encoding reads a label ("get an
+// encoding": white space around it removed, in any case), with its labels
+// of UTF-16LE and UTF-16BE: "utf-16", "unicode" and "ucs-2", among
+// others, are little-endian.
 func htmlBody(contentType string) (byte, bool) {
 	if trim(contentType) == "" {
 		return 0, true
@@ -258,10 +261,10 @@ func htmlBody(contentType string) (byte, bool) {
 	if typ != "text/html" && typ != "application/xhtml+xml" {
 		return 0, false
 	}
-	switch lower(params["charset"]) {
-	case "utf-16be":
+	switch lower(trim(params["charset"])) {
+	case "unicodefffe", "utf-16be":
 		return 'b', true
-	case "utf-16", "utf-16le":
+	case "csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16", "utf-16le":
 		return 'l', true
 	}
 	return 0, true
