@@ -36,8 +36,10 @@ type Preferences struct {
 	Usage map[string]string
 	// SignalLines and UsageLines are the lines that apply, in file order:
 	// those of the crawler's group with the longest path that matches the
-	// URL. They include lines whose value cannot be read, which state
-	// nothing.
+	// URL. They include lines whose value cannot be read (those with a
+	// BadPreference diagnostic): such a Content-Usage line states nothing,
+	// and of such a Content-Signal line only the members written
+	// "key=value" count.
 	SignalLines []PreferenceLine
 	UsageLines  []PreferenceLine
 }

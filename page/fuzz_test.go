@@ -244,3 +244,30 @@ func FuzzParseDate(f *testing.F) {
 		}
 	})
 }
+
+// FuzzResponse checks FromResponse on any Content-Type and body: no panic,
+// no error for a body read whole without a Content-Encoding, the caller
+// still reads the whole body, and a body whose media type is not HTML
+// adds no rule.
+func FuzzResponse(f *testing.F) {
+	f.Add("text/html; charset=utf-16", []byte("<\x00m\x00e\x00t\x00a\x00"))
+	f.Add(`text/html; charset=" Unicode "`, []byte("\xFF\xFE<\x00"))
+	f.Add("application/xhtml+xml", []byte(`<meta name=robots content=noindex>`))
+	f.Add("text/plain", []byte(`<meta name=robots content=noindex>`))
+	f.Add("text/html;;", []byte("\xEF\xBB\xBF<meta name=robots content=noindex>"))
+	f.Fuzz(func(t *testing.T, contentType string, body []byte) {
+		h := http.Header{"Content-Type": {contentType}}
+		resp := &http.Response{Header: h, Body: io.NopCloser(bytes.NewReader(body))}
+		d, err := FromResponse(resp)
+		if err != nil {
+			t.Fatalf("FromResponse: %v", err)
+		}
+		got, err := io.ReadAll(resp.Body)
+		if err != nil || !bytes.Equal(got, body) {
+			t.Fatalf("the caller reads %q, %v; want the whole body %q", got, err, body)
+		}
+		if _, ok := htmlBody(contentType); !ok && len(d.metas) > 0 {
+			t.Errorf("Content-Type %q is not HTML, yet %d meta tags were read", contentType, len(d.metas))
+		}
+	})
+}

@@ -309,6 +309,15 @@ func TestMaxBytes(t *testing.T) {
 	if err != nil || d.Truncated() {
 		t.Errorf("a short head: Truncated() = %v, err %v; want false, nil", d.Truncated(), err)
 	}
+	// A document of exactly MaxBytes whose head does not end is reported,
+	// as Truncated's documentation says: within the bound, it looks like
+	// a longer one. Its rules are read.
+	exact := "<meta name=robots content=noindex>"
+	d, err = page.Options{MaxBytes: len(exact)}.FromHTML(strings.NewReader(exact))
+	if err != nil || !d.Truncated() || d.For("*", page.Restrictive).Index {
+		t.Errorf("a document of exactly MaxBytes: Truncated() = %v, Index %v, err %v; want true, false, nil",
+			d.Truncated(), d.For("*", page.Restrictive).Index, err)
+	}
 }
 
 // TestReadsOnlyTheHead checks that the reader stops soon after the head

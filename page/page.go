@@ -159,9 +159,11 @@ type Directives struct {
 	truncated bool
 }
 
-// Truncated reports whether the HTML document was cut at
-// [Options.MaxBytes] before its head ended: rules past the cut were not
-// read.
+// Truncated reports whether reading the HTML document stopped at
+// [Options.MaxBytes] before its head ended: rules past that point, if the
+// document goes on, were not read. A document of exactly MaxBytes whose
+// head does not end is reported too: telling it from a longer one would
+// take reading past the bound.
 func (d *Directives) Truncated() bool {
 	return d != nil && d.truncated
 }
@@ -244,7 +246,10 @@ func (o Options) FromResponse(resp *http.Response) (*Directives, error) {
 
 // htmlBody reports whether a body of the media type contentType is read
 // as HTML, and the UTF-16 byte order its charset gives ('b', 'l' or 0).
-// The label "utf-16" is little-endian, as WHATWG Encoding says.
+// The charset is read as WHATWG Encoding reads a label ("get an
+// encoding": white space around it removed, in any case), with its labels
+// of UTF-16LE and UTF-16BE: "utf-16", "unicode" and "ucs-2", among
+// others, are little-endian.
 func htmlBody(contentType string) (byte, bool) {
 	if trim(contentType) == "" {
 		return 0, true
@@ -256,10 +261,10 @@ func htmlBody(contentType string) (byte, bool) {
 	if typ != "text/html" && typ != "application/xhtml+xml" {
 		return 0, false
 	}
-	switch lower(params["charset"]) {
-	case "utf-16be":
+	switch lower(trim(params["charset"])) {
+	case "unicodefffe", "utf-16be":
 		return 'b', true
-	case "utf-16", "utf-16le":
+	case "csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16", "utf-16le":
 		return 'l', true
 	}
 	return 0, true

@@ -116,6 +116,14 @@ func TestFromResponseBodies(t *testing.T) {
 		{"UTF-16BE declared by the header", "text/html; charset=utf-16be", utf16Doc(doc, true, false), false},
 		{"utf-16 is little-endian", "text/html; charset=utf-16", utf16Doc(doc, false, false), false},
 		{"a BOM wins over the header", "text/html; charset=utf-16le", utf16Doc(doc, true, true), false},
+		// The other labels of UTF-16 in WHATWG Encoding, as browsers read them.
+		{"ucs-2 is UTF-16LE", "text/html; charset=ucs-2", utf16Doc(doc, false, false), false},
+		{"unicode is UTF-16LE", "text/html; charset=Unicode", utf16Doc(doc, false, false), false},
+		{"csunicode is UTF-16LE", "text/html; charset=csunicode", utf16Doc(doc, false, false), false},
+		{"iso-10646-ucs-2 is UTF-16LE", "text/html; charset=iso-10646-ucs-2", utf16Doc(doc, false, false), false},
+		{"unicodefeff is UTF-16LE", "text/html; charset=unicodefeff", utf16Doc(doc, false, false), false},
+		{"unicodefffe is UTF-16BE", "text/html; charset=unicodefffe", utf16Doc(doc, true, false), false},
+		{"a label with spaces", `text/html; charset=" utf-16be "`, utf16Doc(doc, true, false), false},
 		{"a UTF-8 BOM wins over the header", "text/html; charset=utf-16le", []byte("\xEF\xBB\xBF" + doc), false},
 	}
 	for _, tc := range tests {

@@ -588,3 +588,41 @@ func TestPhoneWidth(t *testing.T) {
 		t.Errorf("results at phone width are drawn as %q, want stacked blocks", display)
 	}
 }
+
+// TestErrorClearsResults: when the server refuses a check (here, more URLs
+// than it takes), the page shows the error and no verdicts: the results of
+// the previous input no longer answer what is on the page.
+func TestErrorClearsResults(t *testing.T) {
+	base := serve(t)
+	b := newBrowser(t, 1280, 900)
+	body := "User-agent: *\nDisallow: /a\nDissallow: /c\n"
+	q := url.Values{"robots": {body}, "agent": {"*"}, "url": {"/a", "/b"}}
+	b.open(base + "?" + q.Encode())
+	diffResults(t, "before", want(body, []string{"*"}, []string{"/a", "/b"}), b.results())
+	if n := eval[int](b, `document.querySelectorAll("#overlay .note").length`); n != 1 {
+		t.Fatalf("%d lint notes before, want 1 (the misspelt Dissallow)", n)
+	}
+
+	// 1,001 URLs, one more than a check takes, and a draft with a finding.
+	var many strings.Builder
+	for i := 0; i <= 1000; i++ {
+		fmt.Fprintf(&many, "/p%d\n", i)
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		const e = document.getElementById("editor");
+		e.value = "Disallow: /x\n" + e.value;
+		const u = document.getElementById("urls");
+		u.value = ` + strconv.Quote(many.String()) + `;
+		u.dispatchEvent(new Event("input"));
+	})()`))
+	b.idle()
+	if got := eval[string](b, `document.getElementById("summary").textContent`); !strings.Contains(got, "1001 URLs") {
+		t.Errorf("summary %q, want the server's error about 1001 URLs", got)
+	}
+	if got := b.results(); len(got) != 0 {
+		t.Errorf("after an error, %d results still shown: %+v", len(got), got)
+	}
+	if n := eval[int](b, `document.querySelectorAll("#overlay .note, #findings li").length`); n != 0 {
+		t.Errorf("after an error, %d lint findings still shown", n)
+	}
+}

@@ -27,6 +27,8 @@ fetched only when the robots.txt of its origin allows it for the agent,
 redirects included; otherwise page says which rule forbids it and fetches
 nothing. The head of the HTML is read, as Google reads it: up to </head>,
 <body>, or the first element that cannot be in a head, and at most 1 MiB.
+A page sent in a Content-Encoding other than gzip cannot be read: then
+only its X-Robots-Tag headers count, and page says so.
 
 Options:
   -agent NAME    the crawler's product token, such as Googlebot: its own
@@ -333,8 +335,12 @@ func (e *env) fetchPage(ctx context.Context, url, agent string) (d *page.Directi
 		return nil, 0, "", e.fail(fmt.Errorf("fetching %s: %w", url, err))
 	}
 	defer resp.Body.Close()
-	d, err = page.FromResponse(resp)
-	if err != nil {
+	if enc := strings.TrimSpace(resp.Header.Get("Content-Encoding")); enc != "" && !strings.EqualFold(enc, "identity") {
+		// A coding the Transport did not ask for, and so did not decode:
+		// the headers can still be read.
+		e.note("the page is encoded (Content-Encoding: %s): its meta tags are not read, only its X-Robots-Tag headers", safe(enc))
+		d = page.FromHeader(resp.Header)
+	} else if d, err = page.FromResponse(resp); err != nil {
 		return nil, 0, "", e.failPage(err)
 	}
 	final := resp.Request.URL.String()

@@ -272,6 +272,11 @@ async function check() {
     if (!resp.ok) throw new Error(data.error || resp.statusText);
   } catch (e) {
     if (my !== seq) return;
+    // What the last answer showed no longer answers what the page holds:
+    // show no verdicts, findings or changes, only the error.
+    findings = [];
+    draw({ findings: [], unlisted: 0, notes: [], groups: [], results: [], live: null }, "");
+    $("findings-count").textContent = "";
     $("summary").textContent = "— " + (e.name === "AbortError" ? "cancelled" : "error: " + e.message);
     pending(false);
     return;
