@@ -195,10 +195,18 @@ func (e *env) targets(urls []string, urlsFile string) (all []string, ok bool) {
 	return append(urls, more...), true
 }
 
-// validTarget reports whether u can be checked: an absolute http(s) URL or
-// a path starting with '/'.
+// validTarget reports whether u can be checked: an absolute http(s) URL
+// whose host is valid (one that names a robots.txt) or a path starting
+// with '/'.
 func validTarget(u string) bool {
-	return strings.HasPrefix(u, "/") || isURL(u)
+	if strings.HasPrefix(u, "/") {
+		return true
+	}
+	if !isURL(u) {
+		return false
+	}
+	_, err := robots.Origin(u)
+	return err == nil
 }
 
 // maxURLLine bounds the length of a line of a -urls file.

@@ -192,6 +192,12 @@ func TestUsage(t *testing.T) {
 			wantStatus: 2,
 		},
 		{
+			name:       "check a URL whose host has a space",
+			args:       []string{"check", example, "http://a b/private/x"},
+			wantStderr: "robots check: \"http://a b/private/x\" is not a URL: give an absolute http(s) URL or a path starting with /\nRun 'robots check -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
 			name:       "check a word that is not a URL",
 			args:       []string{"check", example, "private"},
 			wantStderr: "robots check: \"private\" is not a URL: give an absolute http(s) URL or a path starting with /\nRun 'robots check -h' for usage.\n",
