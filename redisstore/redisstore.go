@@ -108,7 +108,7 @@ const outageGrace = 24 * time.Hour
 // ErrTooLarge is returned, wrapped, for an entry over [Options.MaxValue]:
 // by Put, which writes nothing, and by Get, which reads it as a miss and
 // wraps [crawl.ErrBadEntry] too.
-var ErrTooLarge = errors.New("robots: redisstore: entry over MaxValue")
+var ErrTooLarge = errors.New("redisstore: entry over MaxValue")
 
 // Options configure a [Store]. The zero value, or nil, gives the defaults.
 type Options struct {
@@ -206,17 +206,17 @@ func (s *Store) Get(ctx context.Context, origin string) (crawl.Entry, bool, erro
 	var rerr redis.Error
 	if errors.As(err, &rerr) && strings.HasPrefix(rerr.Error(), "WRONGTYPE") {
 		// A key of another type than a string holds no entry either.
-		return crawl.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w: %w", key, crawl.ErrBadEntry, err)
+		return crawl.Entry{}, false, fmt.Errorf("redisstore: get %s: %w: %w", key, crawl.ErrBadEntry, err)
 	}
 	if err != nil {
-		return crawl.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
+		return crawl.Entry{}, false, fmt.Errorf("redisstore: get %s: %w", key, err)
 	}
 	if len(data) == 0 {
 		return crawl.Entry{}, false, nil
 	}
 	e, err := s.decode(data)
 	if err != nil {
-		return crawl.Entry{}, false, fmt.Errorf("robots: redisstore: get %s: %w", key, err)
+		return crawl.Entry{}, false, fmt.Errorf("redisstore: get %s: %w", key, err)
 	}
 	return e, true, nil
 }
@@ -248,10 +248,10 @@ func (s *Store) Put(ctx context.Context, origin string, e crawl.Entry) error {
 	key := s.Key(origin)
 	data, err := e.MarshalBinary()
 	if err != nil {
-		return fmt.Errorf("robots: redisstore: put %s: %w", key, err)
+		return fmt.Errorf("redisstore: put %s: %w", key, err)
 	}
 	if len(data) > s.maxValue {
-		return fmt.Errorf("robots: redisstore: put %s: %w (%d bytes, bound %d)", key, ErrTooLarge, len(data), s.maxValue)
+		return fmt.Errorf("redisstore: put %s: %w (%d bytes, bound %d)", key, ErrTooLarge, len(data), s.maxValue)
 	}
 	ttl := TTL(e, s.now())
 	_, err = call(ctx, s.timeout, func(ctx context.Context) (struct{}, error) {
@@ -261,7 +261,7 @@ func (s *Store) Put(ctx context.Context, origin string, e crawl.Entry) error {
 		return struct{}{}, s.client.Set(ctx, key, data, ttl).Err()
 	})
 	if err != nil {
-		return fmt.Errorf("robots: redisstore: put %s: %w", key, err)
+		return fmt.Errorf("redisstore: put %s: %w", key, err)
 	}
 	return nil
 }
@@ -329,7 +329,7 @@ return 0
 func (s *Store) Lease(ctx context.Context, origin string, l crawl.Lease, ttl time.Duration) (crawl.Lease, bool, error) {
 	key := s.LeaseKey(origin)
 	if err := checkLease(l.Token, ttl); err != nil {
-		return crawl.Lease{}, false, fmt.Errorf("robots: redisstore: lease %s: %w", key, err)
+		return crawl.Lease{}, false, fmt.Errorf("redisstore: lease %s: %w", key, err)
 	}
 	var ms int64
 	if !l.Deadline.IsZero() {
@@ -340,13 +340,13 @@ func (s *Store) Lease(ctx context.Context, origin string, l crawl.Lease, ttl tim
 		return leaseScript.Run(ctx, s.client, []string{key}, value, ttl.Milliseconds(), maxLeaseValue-1).Slice()
 	})
 	if err != nil {
-		return crawl.Lease{}, false, fmt.Errorf("robots: redisstore: lease %s: %w", key, err)
+		return crawl.Lease{}, false, fmt.Errorf("redisstore: lease %s: %w", key, err)
 	}
 	if len(res) > 0 && res[0] == int64(1) {
 		return l, true, nil
 	}
 	if len(res) != 2 {
-		return crawl.Lease{}, false, fmt.Errorf("robots: redisstore: lease %s: script returned %v", key, res)
+		return crawl.Lease{}, false, fmt.Errorf("redisstore: lease %s: script returned %v", key, res)
 	}
 	holder, _ := res[1].(string)
 	return parseLease(holder), false, nil
@@ -377,13 +377,13 @@ func parseLease(value string) crawl.Lease {
 func (s *Store) Renew(ctx context.Context, origin, token string, ttl time.Duration) (bool, error) {
 	key := s.LeaseKey(origin)
 	if err := checkLease(token, ttl); err != nil {
-		return false, fmt.Errorf("robots: redisstore: renew %s: %w", key, err)
+		return false, fmt.Errorf("redisstore: renew %s: %w", key, err)
 	}
 	n, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
 		return renewScript.Run(ctx, s.client, []string{key}, token, ttl.Milliseconds(), maxLeaseValue).Int64()
 	})
 	if err != nil {
-		return false, fmt.Errorf("robots: redisstore: renew %s: %w", key, err)
+		return false, fmt.Errorf("redisstore: renew %s: %w", key, err)
 	}
 	return n == 1, nil
 }
@@ -393,13 +393,13 @@ func (s *Store) Renew(ctx context.Context, origin, token string, ttl time.Durati
 func (s *Store) Release(ctx context.Context, origin, token string) (bool, error) {
 	key := s.LeaseKey(origin)
 	if err := checkLease(token, time.Millisecond); err != nil {
-		return false, fmt.Errorf("robots: redisstore: release %s: %w", key, err)
+		return false, fmt.Errorf("redisstore: release %s: %w", key, err)
 	}
 	n, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
 		return releaseScript.Run(ctx, s.client, []string{key}, token, maxLeaseValue).Int64()
 	})
 	if err != nil {
-		return false, fmt.Errorf("robots: redisstore: release %s: %w", key, err)
+		return false, fmt.Errorf("redisstore: release %s: %w", key, err)
 	}
 	return n == 1, nil
 }
