@@ -134,6 +134,9 @@ type Checker struct {
 	// CacheBytes bounds the estimated size of the files the Checker keeps
 	// in memory. Zero means DefaultCacheBytes (64 MiB).
 	CacheBytes int64
+	// Pacing says how fast Wait, and so a Transport, lets requests go to
+	// one origin. The zero value paces by Crawl-delay, one second at least.
+	Pacing Pacing
 
 	// clock returns the current time; nil means time.Now. Tests set it,
 	// through export_test.go, to move the clock.
@@ -143,6 +146,7 @@ type Checker struct {
 	cache   *cache
 	mu      sync.Mutex // guards flights
 	flights map[string]*flight
+	paces   paces // the schedule of each origin, see pace.go
 }
 
 // A flight is one fetch of an origin's robots.txt, which every call for the

@@ -45,6 +45,10 @@ func (e *DisallowedError) Is(target error) bool { return target == ErrDisallowed
 // [*DisallowedError], which errors.Is(err, ErrDisallowed) reports. Other
 // requests go to Base. The Checker's own robots.txt fetches pass straight
 // through, so the Checker may fetch with a client built on this Transport.
+//
+// Each allowed request waits for its origin's slot ([Checker.Wait]), and
+// each response is reported to the Checker ([Checker.Report]), so that a
+// 429 or 503 slows its origin down.
 type Transport struct {
 	// Checker answers for the Transport. It must not be nil.
 	Checker *Checker
@@ -74,11 +78,18 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err == nil && !it.file.Allowed(t.Agent, url) {
 		err = &DisallowedError{URL: url, Agent: t.Agent, Explanation: it.file.Explain(t.Agent, url)}
 	}
+	if err == nil {
+		err = t.Checker.Wait(req.Context(), t.Agent, url) // pace.go
+	}
 	if err != nil {
 		if req.Body != nil {
 			req.Body.Close() // a RoundTripper closes the body, even on errors
 		}
 		return nil, err
 	}
-	return base.RoundTrip(req)
+	resp, err := base.RoundTrip(req)
+	if err == nil {
+		t.Checker.Report(req.Context(), url, resp.StatusCode, resp.Header) // pace.go
+	}
+	return resp, err
 }
