@@ -145,8 +145,12 @@ func (p *Pacing) interval(f *robots.File, agent string) (time.Duration, error) {
 // request's slot there, after its own schedule's slot has come.
 //
 // Durations are counted from the call, on the Pacer's clock, so that the
-// clocks of the fleet's machines need not agree. Implementations must be
-// safe for concurrent use.
+// clocks of the fleet's machines need not agree. The fleet's pace holds
+// between the slots the Pacer books: each crawler starts its request when
+// the Pacer's reply has reached it and its timer has fired, so requests of
+// two crawlers can arrive closer than the interval by the difference in
+// those delays (a millisecond or so on a quiet network), never on average.
+// Implementations must be safe for concurrent use.
 type Pacer interface {
 	Store
 	// Reserve books the next free slot of origin: the later of now and
