@@ -63,8 +63,55 @@ func badURL(url, why string) error {
 
 type urlError struct{ url, why string }
 
+// Error names the URL with any password replaced by "xxxxx", as
+// url.URL.Redacted writes it: crawl logs keep errors.
 func (e *urlError) Error() string {
-	return "robots: bad URL " + strconv.Quote(e.url) + ": " + e.why
+	return "robots: bad URL " + strconv.Quote(redact(e.url)) + ": " + e.why
+}
+
+// redact returns u with the password of its userinfo, if any, replaced by
+// "xxxxx". u need not parse, being a bad URL: the userinfo is what comes
+// before the last '@' of the authority, which follows "scheme://", or a
+// leading "//", or else starts the string (so that "user:pw@host" is
+// redacted too), and ends at the first '/', '?' or '#'.
+func redact(u string) string {
+	start := 0
+	if i := schemeEnd(u); i > 0 && strings.HasPrefix(u[i:], "://") {
+		start = i + len("://")
+	} else if strings.HasPrefix(u, "//") {
+		start = len("//")
+	}
+	authority := u[start:]
+	if end := strings.IndexAny(authority, "/?#"); end >= 0 {
+		authority = authority[:end]
+	}
+	at := strings.LastIndexByte(authority, '@')
+	if at < 0 {
+		return u
+	}
+	colon := strings.IndexByte(authority[:at], ':')
+	if colon < 0 {
+		return u
+	}
+	return u[:start+colon+1] + "xxxxx" + u[start+at:]
+}
+
+// schemeEnd returns the length of the scheme u starts with, as RFC 3986
+// section 3.1 writes one (a letter, then letters, digits, '+', '-' and
+// '.'), up to its ':', or 0 when u starts with none.
+func schemeEnd(u string) int {
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case i > 0 && c == ':':
+			return i
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 func (e *urlError) Unwrap() error { return ErrBadURL }
@@ -76,17 +123,8 @@ func (e *urlError) Unwrap() error { return ErrBadURL }
 // it. It returns an error wrapping [ErrBadURL] where URLFor does.
 func Origin(pageURL string) (string, error) {
 	raw := pageURL
-	// The scheme: a letter, then letters, digits, '+', '-' and '.', then ':'.
-	i := 0
-	for ; i < len(raw); i++ {
-		c := raw[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' ||
-			i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
-			continue
-		}
-		break
-	}
-	if i == 0 || i == len(raw) || raw[i] != ':' {
+	i := schemeEnd(raw)
+	if i == 0 {
 		return "", badURL(raw, "not an absolute URL")
 	}
 	scheme := strings.ToLower(raw[:i])
@@ -278,13 +316,17 @@ type Access struct {
 	// last one was not followed (too many redirects: unavailable).
 	Redirects int
 	// Status is the HTTP status of the last response, 0 when there was
-	// none (a network error or a timeout).
+	// none (a network error or a timeout) or none that could be used (Err
+	// says why).
 	Status int
 	// Err says what went wrong, in a few words an explanation shows: the
 	// text of a network error, "timeout", "too many redirects", a redirect
-	// that cannot be followed (`redirect to "ftp://..."`), or why an
+	// that cannot be followed (`redirect to "ftp://..."`), a body that
+	// could not be read (`reading the body: unexpected EOF`, `content
+	// coding "br"`), a status outside 100-599 ("HTTP 999"), or why an
 	// unreachable origin now counts as unavailable ("unreachable for 30
-	// days"). It is "" when the last response was used as it came.
+	// days"). It is "" when the last response was used as it came. URLs in
+	// it show no password.
 	Err      string
 	Bytes    int       // body bytes read, after decompression
 	Fetched  time.Time // when the fetch ended
@@ -325,15 +367,15 @@ func (f *File) Access() Access {
 
 // StateFor returns the access state a final HTTP status stands for, as RFC
 // 9309 section 2.3.1 says: 2xx [Parsed]; 5xx and 429 [Unreachable]; 0,
-// which stands for no response at all (a network error or a timeout),
-// Unreachable too; anything else (4xx, a 3xx left after the redirects, a
-// 1xx, a number no server sends) [Unavailable]. [Options.FromStatus]
-// applies it.
+// which stands for no response at all (a network error or a timeout), and
+// any number outside 100-599, which no HTTP server sends, Unreachable too;
+// anything else (4xx, a 3xx left after the redirects, a 1xx)
+// [Unavailable]. [Options.FromStatus] applies it.
 func StateFor(status int) AccessState {
 	switch {
 	case status >= 200 && status <= 299:
 		return Parsed
-	case status == 0, status == 429, status >= 500 && status <= 599:
+	case status < 100, status > 599, status == 429, status >= 500:
 		return Unreachable
 	}
 	return Unavailable
@@ -356,9 +398,11 @@ func FromStatus(status int, body []byte) *File {
 //     body says; 429 is unreachable as Google's crawler treats it, while
 //     RFC 9309 counts it among the 4xx;
 //   - 0, which stands for no response at all (a network error or a
-//     timeout), is "unreachable" too;
-//   - any other status, such as a 3xx left after five redirects, a 1xx or
-//     a number no server sends, is "unavailable".
+//     timeout), and any number outside 100-599, which no HTTP server
+//     sends (a server that answers 999 did not answer in HTTP), are
+//     "unreachable" too;
+//   - any other status, such as a 3xx left after five redirects or a 1xx,
+//     is "unavailable".
 //
 // The body is used only for a 2xx status. The File explains itself:
 // [File.Explain] gives the Reason [NoFile] when the status decided, and

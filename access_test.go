@@ -89,6 +89,33 @@ func TestURLForRefuses(t *testing.T) {
 	}
 }
 
+// TestBadURLHidesPassword: the error of a bad URL names it, with any
+// password replaced as url.URL.Redacted does, since crawl logs keep
+// errors.
+func TestBadURLHidesPassword(t *testing.T) {
+	tests := []struct{ url, want string }{
+		{"ftp://bot:s3cret@example.com/", `robots: bad URL "ftp://bot:xxxxx@example.com/": scheme "ftp" is not http or https`},
+		{"http://bot:s3cret@exa mple.com/", `robots: bad URL "http://bot:xxxxx@exa mple.com/": invalid host`},
+		{"http://bot:s3:cr@et@example.com:99999/a@b", `robots: bad URL "http://bot:xxxxx@example.com:99999/a@b": invalid port`},
+		{"http://bot:s3cret@[::1/", `robots: bad URL "http://bot:xxxxx@[::1/": unclosed IPv6 address`},
+		{"//bot:s3cret@example.com/x", `robots: bad URL "//bot:xxxxx@example.com/x": not an absolute URL`},
+		{"bot:s3cret@example.com/x", `robots: bad URL "bot:xxxxx@example.com/x": scheme "bot" is not http or https`},
+		// A user name alone is no secret, and an '@' past the authority
+		// is no userinfo.
+		{"ftp://bot@example.com/", `robots: bad URL "ftp://bot@example.com/": scheme "ftp" is not http or https`},
+		{"ftp://example.com/a:b@c", `robots: bad URL "ftp://example.com/a:b@c": scheme "ftp" is not http or https`},
+		// Without "//", a scheme cannot be told from a user name: all
+		// that follows the first ':' up to the '@' is hidden.
+		{"mailto:someone@example.com", `robots: bad URL "mailto:xxxxx@example.com": scheme "mailto" is not http or https`},
+	}
+	for _, tt := range tests {
+		_, err := robots.URLFor(tt.url)
+		if err == nil || err.Error() != tt.want || !errors.Is(err, robots.ErrBadURL) {
+			t.Errorf("URLFor(%q) error = %v, want %s", tt.url, err, tt.want)
+		}
+	}
+}
+
 func TestFromStatus(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /private\n")
 	tests := []struct {
@@ -111,11 +138,14 @@ func TestFromStatus(t *testing.T) {
 		{500, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP 500): all disallowed"},
 		{503, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP 503): all disallowed"},
 		{599, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP 599): all disallowed"},
-		{600, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP 600): all allowed"},
 		{100, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP 100): all allowed"},
 		// 0 is no response at all: a network error or a timeout.
 		{0, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (no response): all disallowed"},
-		{-1, true, true, robots.NoFile, robots.Unavailable, "robots.txt unavailable (HTTP -1): all allowed"},
+		// A number outside 100-599 is no HTTP status: no answer in HTTP.
+		{600, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP 600): all disallowed"},
+		{999, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP 999): all disallowed"},
+		{99, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP 99): all disallowed"},
+		{-1, false, false, robots.NoFile, robots.Unreachable, "robots.txt unreachable (HTTP -1): all disallowed"},
 	}
 	for _, tt := range tests {
 		t.Run("HTTP "+strconv.Itoa(tt.status), func(t *testing.T) {
@@ -189,7 +219,9 @@ func TestStateFor(t *testing.T) {
 		{200, robots.Parsed}, {299, robots.Parsed}, {0, robots.Unreachable},
 		{429, robots.Unreachable}, {500, robots.Unreachable}, {599, robots.Unreachable},
 		{199, robots.Unavailable}, {300, robots.Unavailable}, {404, robots.Unavailable},
-		{428, robots.Unavailable}, {600, robots.Unavailable}, {-1, robots.Unavailable},
+		{428, robots.Unavailable}, {100, robots.Unavailable},
+		// No HTTP status: no answer in HTTP.
+		{600, robots.Unreachable}, {999, robots.Unreachable}, {99, robots.Unreachable}, {-1, robots.Unreachable},
 	}
 	for _, tt := range tests {
 		if got := robots.StateFor(tt.status); got != tt.want {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/crawlkit/robots"
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestValidProductToken(t *testing.T) {
@@ -68,5 +69,72 @@ func TestProductTokenMatchesParser(t *testing.T) {
 		if f.Allowed(agent, "/x") {
 			t.Errorf("file naming %q: Allowed(%q, /x) = true, want false", written, agent)
 		}
+	}
+}
+
+// The empty agent is no product token (RFC 9309 section 2.2.1: one or
+// more letters, '-' or '_'), so, like any string that is none, it names no
+// group and gets the "*" groups. A user-agent line whose value starts with
+// no product token ("User-agent:", "User-agent: 123bot") names no crawler:
+// its group applies to no agent. Google's parser, which cuts such a value
+// to "", lets the agent "" match it (README, differences from Google).
+func TestEmptyAgent(t *testing.T) {
+	type answer struct {
+		Allowed bool
+		Group   []string // the agents of Group(""), or nil for a nil group
+		Reason  robots.Reason
+		Line    int // line of the deciding rule
+	}
+	tests := []struct {
+		name string
+		body string
+		want map[string]answer // by path
+	}{
+		{
+			name: "user-agent line without a value",
+			body: "User-agent:\nDisallow: /\n",
+			want: map[string]answer{"/x": {Allowed: true, Reason: robots.NoGroup}},
+		},
+		{
+			name: "user-agent line whose value starts with no token",
+			body: "User-agent: 123bot\nDisallow: /\nUser-agent: /x\nDisallow: /\n",
+			want: map[string]answer{"/x": {Allowed: true, Reason: robots.NoGroup}},
+		},
+		{
+			name: "the star group applies",
+			body: "User-agent:\nDisallow: /\n\nUser-agent: *\nDisallow: /y\n",
+			want: map[string]answer{
+				"/x": {Allowed: true, Group: []string{"*"}, Reason: robots.NoRuleMatched},
+				"/y": {Allowed: false, Group: []string{"*"}, Reason: robots.RuleMatched, Line: 5},
+			},
+		},
+		{
+			name: "in the star group",
+			body: "User-agent: *\nUser-agent:\nDisallow: /x\n",
+			want: map[string]answer{
+				"/x": {Allowed: false, Group: []string{"*"}, Reason: robots.RuleMatched, Line: 3},
+				"/y": {Allowed: true, Group: []string{"*"}, Reason: robots.NoRuleMatched},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := robots.Parse([]byte(tt.body))
+			got := make(map[string]answer)
+			for path := range tt.want {
+				e := f.Explain("", path)
+				a := answer{Allowed: f.Allowed("", path), Group: f.Group("").Agents(), Reason: e.Reason, Line: e.Rule.Line}
+				if e.Allowed != a.Allowed {
+					t.Errorf("Explain(%q, %q).Allowed = %v, Allowed = %v", "", path, e.Allowed, a.Allowed)
+				}
+				if g := f.Group(""); g.Allowed(path) != a.Allowed {
+					t.Errorf("Group(%q).Allowed(%q) = %v, File.Allowed = %v", "", path, g.Allowed(path), a.Allowed)
+				}
+				got[path] = a
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("agent \"\" (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

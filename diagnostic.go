@@ -29,9 +29,9 @@ func (d Diagnostic) String() string {
 type DiagnosticKind int
 
 const (
-	// UnknownKey: the key is not one this package knows (Host,
-	// Clean-param, Request-rate and Visit-time are known, though not part
-	// of RFC 9309). The line is kept as a Record.
+	// UnknownKey: the key is not one this package knows (see KeyKind for
+	// the extensions it knows, such as Host and Content-Signal, though
+	// they are not part of RFC 9309). The line is kept as a Record.
 	UnknownKey DiagnosticKind = iota + 1
 	// AcceptedMisspelling: the key is a misspelling or a longer form of a
 	// known key ("useragent", "Disallowed") that is read as that key, as
@@ -40,8 +40,10 @@ const (
 	// MissingColon: the line has no colon but exactly two words, and is
 	// read as a key and a value, as Google's parser does ("Disallow /x").
 	MissingColon
-	// RuleOutsideGroup: an allow, disallow or crawl-delay line comes before
-	// the first user-agent line. It is ignored.
+	// RuleOutsideGroup: an allow, disallow, crawl-delay, content-signal or
+	// content-usage line comes before the first user-agent line. It
+	// applies to no crawler (a content-signal or content-usage line is
+	// still kept as a Record).
 	RuleOutsideGroup
 	// InvalidPattern: the pattern starts with neither '/' nor '*', so it can
 	// never match.
@@ -68,6 +70,12 @@ const (
 	// (1,000). The line is that of the first one dropped, and Detail says
 	// how many were dropped ("1234 more"). It is always the last one.
 	TooManyDiagnostics
+	// BadPreference: the value of a content-signal or content-usage line
+	// cannot be read: for content-signal, a member that is not "key=value"
+	// (the others are read); for content-usage, a value that is not a
+	// Structured Field Dictionary (RFC 9651), which then states nothing.
+	// Detail is the value. See File.Preferences.
+	BadPreference
 )
 
 var kindNames = [...]string{
@@ -82,6 +90,7 @@ var kindNames = [...]string{
 	BadCrawlDelay:       "bad crawl-delay",
 	MalformedLine:       "malformed line",
 	TooManyDiagnostics:  "too many diagnostics",
+	BadPreference:       "bad preference",
 }
 
 // String returns the kind's name, such as "unknown key". The zero

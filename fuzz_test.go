@@ -68,6 +68,8 @@ func parseSeeds() []string {
 		"User-agent: *\nDisallow: /a # comment\n# User-agent: b\nUser-agent: c # d\nDisallow: /#x\n",
 		" \t User-agent \t : \t * \t \n\tDisallow\t:\t/a\t\n",
 		"User-agent:\nDisallow: /\nUser-agent: */1\nAllow: /\n",
+		"Content-Usage: train-ai=n\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /a/ train-ai=y;p=1, search=n\nDisallow: /x\n",
+		"User-agent: a\nContent-Usage: /*.pdf$ train-ai=n\nContent-Usage: Train-ai=n\nContent-Signal: search,=no\nUser-agent: b\nAllow: /\n",
 	}
 }
 

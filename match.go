@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // This file holds compiled patterns and the longest-match decision: a
@@ -36,60 +37,95 @@ import (
 // the path itself starts with that prefix. Within a run, rules are sorted by
 // priority, so the first match in a run is the run's best.
 //
-// Three things keep the search short. Duplicate rules are set aside. The
-// first eight bytes of each literal prefix are kept as an integer, and for a
-// group of more than a few rules, where the prefixes "/c..." start for each
-// byte c, so the binary search mostly compares integers over a narrow range.
-// And a group with many wildcard rules that every path must be tried against
-// keeps for each a 64-bit mask of the bytes it needs, so that a path lacking
-// one skips the rule without a search. (Without second and needs,
-// BenchmarkAllowed/big_500k takes 4.5 times as long, and BenchmarkAllowed/
-// realistic_5k/Group 27% longer; benchstat, 6 runs each.)
+// Duplicate rules are dropped. Three speed-ups keep the search short: the
+// first eight bytes of each literal prefix are kept as an integer (keys),
+// and for a group of more than a few rules, where the prefixes "/c..."
+// start for each byte c (second), so the binary search mostly compares
+// integers over a narrow range. And a group with many wildcard rules that
+// every path must be tried against keeps for each a 64-bit mask of the
+// bytes it needs (needs), so that a path lacking one skips the rule without
+// a search. (Without second and needs, BenchmarkAllowed/big_500k takes 4.5
+// times as long, and BenchmarkAllowed/realistic_5k/Group 27% longer;
+// benchstat, 6 runs each.)
 //
-// The index is built when the group is first queried, from a copy of its
-// rules: sorting them reorders nothing the parser made.
+// The index is built when the group is first queried. It refers to the
+// patterns in the file's text, copying only those that change in canonical
+// form, and sorts rules of its own: nothing the parser made is reordered.
+// Its memory is bounded by the lines it indexes: each rule may take
+// ruleBudget of its pattern's length, which keeps a parsed file and one
+// index within four times the bytes parsed; the speed-ups are built only
+// while the budget of the group's rules allows, as it does for any real
+// file (a file of tiny rules, written to cost the most, gets an index
+// without them, which answers the same, by plain binary search).
 
-// A rule is an allow or disallow rule compiled for matching.
+// A rule is an allow or disallow rule compiled for matching. Its body is
+// its canonical pattern without a final '$' (which is a flag): the file's
+// own text holds it when the pattern is canonical as written, the
+// matcher's canon otherwise. A rule is 16 bytes and holds no pointer: an
+// index may hold one for each line of a file of tiny rules (see
+// ruleBudget).
 type rule struct {
-	pattern string // canonical form
-	src     int32  // index of the rule's line in the file's rules
-	lit     int32  // length of the literal prefix of pattern
-	parent  int32  // index of the end of the parent run; set by compile
-	flags   uint8
+	off    uint32 // start of the body in the file's text, or in canon if ruleCopied
+	n      uint16 // length of the body
+	lit    uint16 // length of the literal prefix: the body up to its first '*'
+	parent int32  // index of the end of the parent run, or -1; set by link
+	meta   uint32 // src<<metaShift | flags, src being the index of the rule's line in the file's rules
 }
 
 const (
-	ruleAllow    uint8 = 1 << iota // an allow rule
-	ruleImplied                    // Google's index page rule, derived from the allow rule on the same line
-	ruleAnchored                   // pattern ends with '$'
-	ruleRunStart                   // first rule of a run with equal literal prefixes; set by compile
-	ruleOneStar                    // pattern holds exactly one '*'; set by compile
+	ruleAllow    = 1 << iota // an allow rule
+	ruleAnchored             // the pattern ends with '$'; with ruleAllow, priority reads both bits
+	ruleImplied              // Google's index page rule, derived from the allow rule on the same line
+	ruleRunStart             // first rule of a run with equal literal prefixes; set by link
+	ruleOneStar              // the body holds exactly one '*'
+	ruleCopied               // the body is in canon: the pattern changes in canonical form
+
+	metaShift = 8 // meta holds flags below this bit, src above it
 )
 
-// newRule returns a rule for pattern, which is in canonical form. Its
-// literal prefix is found by compile, when the rule's group is first used.
-func newRule(pattern string, src int, allow bool) rule {
-	r := rule{pattern: pattern, src: int32(src), parent: -1}
-	if allow {
-		r.flags |= ruleAllow
-	}
-	return r
+// A File has fewer rules than 1<<(32-metaShift), as each takes a line of
+// at least minRuleLine bytes; a body, at most three times a line of at
+// most maxLineLen bytes, fits a uint16; and a rule fits in the budget of a
+// rule with an empty pattern. (These constants fail to compile otherwise.)
+const (
+	_ = uint(1<<(32-metaShift) - MaxBytesCap/minRuleLine)
+	_ = uint16(3 * maxLineLen)
+	_ = uintptr(4*minRuleLine) - unsafe.Sizeof(prule{}) - unsafe.Sizeof(rule{})
+)
+
+// minRuleLine is the fewest bytes a rule's line holds besides its
+// pattern: "allow:" and a line break.
+const minRuleLine = len("allow:\n")
+
+// ruleBudget returns the bytes the index of a group may spend on a rule
+// whose pattern, as written, has n bytes: what the memory bound (four times
+// the bytes parsed) leaves of its line, of at least minRuleLine+n bytes,
+// once the parser has kept the pattern and a prule. That is 16+3n: enough
+// for a rule (16 bytes) whose canonical body is up to three times as long
+// as the pattern (percent-encoding every byte but the first '/' or '*'),
+// and for an index page rule, which shares the body, as its pattern holds
+// at least "/index.htm", which canonical form does not lengthen. What a
+// group's rules leave of their budgets pays for the speed-ups: second,
+// keys and needs.
+func ruleBudget(n int) int {
+	return 4*(minRuleLine+n) - int(unsafe.Sizeof(prule{})) - n
 }
 
-// setPrefix finds the rule's literal prefix and whether it is anchored.
-func (r *rule) setPrefix() {
-	p := r.pattern
-	if strings.HasSuffix(p, "$") {
-		r.flags |= ruleAnchored
-		p = p[:len(p)-1]
-	}
-	r.lit = int32(len(p))
-	if i := strings.IndexByte(p, '*'); i >= 0 {
-		r.lit = int32(i)
-		if strings.IndexByte(p[i+1:], '*') < 0 {
-			r.flags |= ruleOneStar
-		}
-	}
+func (r *rule) src() int32  { return int32(r.meta >> metaShift) }
+func (r *rule) allow() bool { return r.meta&ruleAllow != 0 }
+
+// priority orders the rules that match a path: the longer canonical
+// pattern (counting a final '$') wins, and allow wins a tie.
+func (r *rule) priority() int {
+	return 2*int(r.n) + int(r.meta&(ruleAnchored|ruleAllow)) // 2*(n+anchored) + allow
+}
+
+// hasStar reports whether the rule's body holds a '*'.
+func (r *rule) hasStar() bool { return r.lit < r.n }
+
+// live reports whether a pattern can match anything.
+func live(pattern string) bool {
+	return len(pattern) > 0 && (pattern[0] == '/' || pattern[0] == '*')
 }
 
 // indexPageDir returns the length of the directory part of a canonical allow
@@ -104,31 +140,15 @@ func indexPageDir(pattern string) int {
 	return i + 1
 }
 
-// live reports whether the rule can match anything.
-func (r *rule) live() bool {
-	return len(r.pattern) > 0 && (r.pattern[0] == '/' || r.pattern[0] == '*')
-}
-
-// prefix returns the literal prefix of the rule's pattern.
-func (r *rule) prefix() string { return r.pattern[:r.lit] }
-
-// priority orders the rules that match a path: the longer pattern wins, and
-// allow wins a tie.
-func (r *rule) priority() int { return 2*len(r.pattern) + int(r.flags&ruleAllow) }
-
-// matchRest reports whether the rule matches path, which must start with the
-// rule's literal prefix.
-func (r *rule) matchRest(path string) bool {
-	p := r.pattern
-	anchored := r.flags&ruleAnchored != 0
-	if anchored {
-		p = p[:len(p)-1]
-	}
+// matchRest reports whether the rule, whose body is p, matches path, which
+// must start with the rule's literal prefix.
+func (r *rule) matchRest(p, path string) bool {
+	anchored := r.meta&ruleAnchored != 0
 	n := int(r.lit)
 	switch {
 	case n == len(p):
 		return !anchored || len(path) == n
-	case r.flags&ruleOneStar != 0:
+	case r.meta&ruleOneStar != 0:
 		// "L*S": S somewhere after L, or at the end if anchored.
 		tail := p[n+1:]
 		if anchored {
@@ -171,153 +191,275 @@ func matchStars(p, s string, anchored bool) bool {
 
 // A matcher finds the deciding rule of a group for a path.
 type matcher struct {
-	// rules[:live] can match; rules[live:] never match and are kept to be
-	// listed. compile sorts rules[:live] and moves duplicates of other rules
-	// behind the first indexed ones: rules[:indexed] are searched.
-	rules   []rule
-	live    int
-	indexed int
-	// keys holds the first eight bytes of each indexed rule's literal
+	// rules are the group's rules that can match, and the index page
+	// rules they imply, without duplicates, sorted by literal prefix and
+	// then by priority.
+	rules []rule
+	text  string // the file's text, which holds the bodies of most rules
+	canon string // the bodies of the rules whose pattern changes in canonical form
+	// second, unless nil, narrows the binary search: the rules whose
+	// literal prefix starts with '/' and then byte c are
+	// rules[second[c]:second[c+1]]. (Every literal prefix is "", "/" or
+	// starts with '/' and another byte.)
+	second []int32
+	// keys, unless nil, holds the first eight bytes of each rule's literal
 	// prefix, big-endian, so that most comparisons of the binary search
 	// compare two integers.
 	keys []uint64
-	// second, for groups of more than minSecond indexed rules, narrows the
-	// binary search: the rules whose literal prefix starts with '/' and
-	// then byte c are rules[second[c]:second[c+1]]. (Every literal prefix
-	// is "", "/" or starts with '/' and another byte.)
-	second []int32
-	// root is the end of the run of rules whose literal prefix is "/", or
-	// else "", or -1: the deepest prefix every path has.
-	root int32
-	// needs holds, for each indexed rule with a '*', the byteBits of the
+	// needs, unless nil, holds for each rule with a '*' the byteBits of the
 	// bytes after its literal prefix: a path that lacks one of them cannot
 	// match, which is cheaper to see than to search. It is nil unless the
 	// group has many such rules that every path must be tried against
 	// (those whose literal prefix is "/" or ""), as working out the path's
 	// bits costs about as much as trying two rules.
 	needs []uint64
+	// root is the end of the run of rules whose literal prefix is "/", or
+	// else "", or -1: the deepest prefix every path has.
+	root int32
 }
 
-// minSecond is how many indexed rules a group needs for its matcher to use
-// second.
+// minSecond is how many rules a group needs for its matcher to use second.
 const minSecond = 8
 
 // minNeeds is how many rules with a star and a literal prefix of at most
 // one byte a group needs for its matcher to use needs.
 const minNeeds = 4
 
-// newMatcher returns a matcher for rules, which it may reorder.
-func newMatcher(rules []rule) matcher {
-	live := 0
-	for i := range rules {
-		if rules[i].live() {
-			rules[live], rules[i] = rules[i], rules[live]
-			live++
-		}
+// body returns the rule's body.
+func (m *matcher) body(r *rule) string {
+	if r.meta&ruleCopied != 0 {
+		return m.canon[r.off : r.off+uint32(r.n)]
 	}
-	return matcher{rules: rules, live: live}
+	return m.text[r.off : r.off+uint32(r.n)]
 }
 
-// compile sorts the live rules by literal prefix, then by priority, sets
-// duplicates aside (RFC 9309 section 2.2.2 lets a crawler drop them), and
-// links each run of equal prefixes to its parent run.
-func (m *matcher) compile() {
-	rs := m.rules[:m.live]
-	for i := range rs {
-		rs[i].setPrefix()
+// prefix returns the rule's literal prefix.
+func (m *matcher) prefix(r *rule) string {
+	if r.meta&ruleCopied != 0 {
+		return m.canon[r.off : r.off+uint32(r.lit)]
 	}
-	slices.SortFunc(rs, func(a, b rule) int {
-		if c := strings.Compare(a.prefix(), b.prefix()); c != 0 {
+	return m.text[r.off : r.off+uint32(r.lit)]
+}
+
+// newMatcher returns the matcher of the rules prules[i] for i in srcs,
+// whose patterns are in text. It keeps a reference to text, not to prules
+// or srcs.
+//
+// It sorts the rules by literal prefix, then by priority, drops
+// duplicates (RFC 9309 section 2.2.2 lets a crawler drop them; the first
+// written is kept) and links each run of equal prefixes to its parent run.
+// Its rules and their canonical bodies take at most the sum of the
+// ruleBudget of srcs, and the speed-ups are kept only while that sum
+// allows: so a parsed file and one index stay within four times the bytes
+// parsed, whatever the file.
+func newMatcher(text string, prules []prule, srcs []int32) *matcher {
+	m := &matcher{text: text, root: -1}
+	budget := 0
+	var canon []byte // bodies of the rules that change, before dropping duplicates
+	rules := make([]rule, 0, len(srcs))
+	for _, src := range srcs {
+		pr := &prules[src]
+		pattern := text[pr.off : pr.off+int32(pr.n)]
+		budget += ruleBudget(len(pattern))
+		if !live(pattern) {
+			continue
+		}
+		r := rule{off: uint32(pr.off), n: uint16(len(pattern)), meta: uint32(src) << metaShift}
+		if pr.allow {
+			r.meta |= ruleAllow
+		}
+		if j := firstChange(pattern, true); j >= 0 {
+			off := len(canon)
+			canon = appendCanonical(canon, pattern, j, true)
+			r.off, r.n = uint32(off), uint16(len(canon)-off)
+			r.meta |= ruleCopied
+		}
+		rules = append(rules, r)
+	}
+	m.canon = string(canon)
+
+	// Find each rule's anchor and literal prefix, and add the index page
+	// rules, which share the body of the rule they derive from.
+	for i, n := 0, len(rules); i < n; i++ {
+		r := &rules[i]
+		p := m.body(r)
+		if r.allow() {
+			if d := indexPageDir(p); d >= 0 {
+				ir := rule{off: r.off, n: uint16(d), meta: r.meta | ruleImplied | ruleAnchored}
+				setPrefix(&ir, p[:d])
+				rules = append(rules, ir)
+				r = &rules[i]
+			}
+		}
+		if strings.HasSuffix(p, "$") {
+			r.meta |= ruleAnchored
+			r.n--
+			p = p[:len(p)-1]
+		}
+		setPrefix(r, p)
+	}
+
+	slices.SortFunc(rules, func(a, b rule) int {
+		if c := strings.Compare(m.prefix(&a), m.prefix(&b)); c != 0 {
 			return c
 		}
 		if c := cmp.Compare(a.priority(), b.priority()); c != 0 {
 			return c
 		}
-		if c := strings.Compare(a.pattern, b.pattern); c != 0 {
+		if c := strings.Compare(m.body(&a), m.body(&b)); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.src, b.src)
+		const kind = ruleAllow | ruleAnchored | ruleImplied
+		return cmp.Or(cmp.Compare(a.meta&kind, b.meta&kind), cmp.Compare(a.src(), b.src()))
 	})
 
-	// Keep the first written of equal rules, which are now adjacent.
-	var dups []rule
+	// Keep the first written of equal rules, which are now adjacent, and
+	// nothing of the others.
 	n := 0
-	for i := range rs {
-		if n > 0 && rs[i].pattern == rs[n-1].pattern && rs[i].flags == rs[n-1].flags {
-			dups = append(dups, rs[i])
+	for i := range rules {
+		if n > 0 && equalRules(m, &rules[i], &rules[n-1]) {
 			continue
 		}
-		rs[n] = rs[i]
+		rules[n] = rules[i]
 		n++
 	}
-	copy(rs[n:], dups)
-	rs = rs[:n]
-	m.indexed = n
-
-	// stack holds the ends of the runs whose prefixes are prefixes of the
-	// current one, innermost last.
-	var stack []int32
-	for start := 0; start < len(rs); {
-		p := rs[start].prefix()
-		end := start + 1
-		for end < len(rs) && rs[end].prefix() == p {
-			end++
-		}
-		for len(stack) > 0 && !strings.HasPrefix(p, rs[stack[len(stack)-1]].prefix()) {
-			stack = stack[:len(stack)-1]
-		}
-		parent := int32(-1)
-		if len(stack) > 0 {
-			parent = stack[len(stack)-1]
-		}
-		rs[start].flags |= ruleRunStart
-		for i := start; i < end; i++ {
-			rs[i].parent = parent
-		}
-		stack = append(stack, int32(end-1))
-		start = end
+	if n > 0 {
+		m.rules = append([]rule(nil), rules[:n]...) // not the scratch space
 	}
+	m.compact()
+	m.link()
 
-	m.root = -1
-	for i := range rs {
-		if len(rs[i].prefix()) > 1 {
-			break
-		}
-		m.root = int32(i)
-	}
-	if len(rs) > minSecond {
+	// Spend what is left of the budget on the speed-ups, keeping an eighth
+	// of it back for what allocation rounds up and what a file keeps
+	// besides its rules.
+	rs := m.rules
+	left := budget - budget/8 - len(rs)*int(unsafe.Sizeof(rule{})) - len(m.canon)
+	if len(rs) > minSecond && left >= 257*4 {
+		left -= 257 * 4
 		m.second = make([]int32, 257)
 		i := 0
 		for c := 0; c < 256; c++ {
-			for i < len(rs) && !secondAtLeast(rs[i].prefix(), byte(c)) {
+			for i < len(rs) && !secondAtLeast(m.prefix(&rs[i]), byte(c)) {
 				i++
 			}
 			m.second[c] = int32(i)
 		}
 		m.second[256] = int32(len(rs))
 	}
-
-	m.keys = make([]uint64, len(rs))
+	if left >= 8*len(rs) {
+		left -= 8 * len(rs)
+		m.keys = make([]uint64, len(rs))
+		for i := range rs {
+			m.keys[i] = key8(m.prefix(&rs[i]))
+		}
+	}
 	everyPath := 0
 	for i := range rs {
-		m.keys[i] = key8(rs[i].prefix())
 		if rs[i].lit <= 1 && rs[i].hasStar() {
 			everyPath++
 		}
 	}
-	if everyPath >= minNeeds {
+	if everyPath >= minNeeds && left >= 8*len(rs) {
 		m.needs = make([]uint64, len(rs))
 		for i := range rs {
 			if r := &rs[i]; r.hasStar() {
-				m.needs[i] = byteBits(strings.TrimSuffix(r.pattern[r.lit:], "$"))
+				m.needs[i] = byteBits(m.body(r)[r.lit:])
 			}
+		}
+	}
+	return m
+}
+
+// equalRules reports whether a and b, of m, are the same rule but for the
+// line they come from.
+func equalRules(m *matcher, a, b *rule) bool {
+	const kind = ruleAllow | ruleAnchored | ruleImplied
+	return a.n == b.n && a.meta&kind == b.meta&kind && m.body(a) == m.body(b)
+}
+
+// setPrefix sets the literal prefix of r, whose body is p, and whether the
+// body holds one '*'.
+func setPrefix(r *rule, p string) {
+	r.lit = uint16(len(p))
+	if i := strings.IndexByte(p, '*'); i >= 0 {
+		r.lit = uint16(i)
+		if strings.IndexByte(p[i+1:], '*') < 0 {
+			r.meta |= ruleOneStar
 		}
 	}
 }
 
-// hasStar reports whether the rule's pattern holds a '*'. setPrefix must
-// have run.
-func (r *rule) hasStar() bool { return int(r.lit) < len(r.pattern) && r.pattern[r.lit] == '*' }
+// compact drops from canon the bodies that only dropped duplicates used.
+// An index page rule shares its body with the rule it derives from: bodies
+// are copied by where they start, the longest use of each, which covers
+// the others.
+func (m *matcher) compact() {
+	var copied []int // indices in rules
+	for i := range m.rules {
+		if m.rules[i].meta&ruleCopied != 0 {
+			copied = append(copied, i)
+		}
+	}
+	slices.SortFunc(copied, func(a, b int) int {
+		ra, rb := &m.rules[a], &m.rules[b]
+		return cmp.Or(cmp.Compare(ra.off, rb.off), cmp.Compare(rb.n, ra.n))
+	})
+	size := 0
+	for k, i := range copied {
+		if k == 0 || m.rules[i].off != m.rules[copied[k-1]].off {
+			size += int(m.rules[i].n)
+		}
+	}
+	if size == len(m.canon) {
+		return
+	}
+	b := make([]byte, 0, size)
+	from, to := uint32(0), uint32(0) // the old and new start of the last body copied
+	for k, i := range copied {
+		r := &m.rules[i]
+		if k == 0 || r.off != from {
+			from, to = r.off, uint32(len(b))
+			b = append(b, m.canon[r.off:r.off+uint32(r.n)]...)
+		}
+		r.off = to
+	}
+	m.canon = string(b)
+}
+
+// link links each run of rules with equal literal prefixes to its parent
+// run, and finds root.
+func (m *matcher) link() {
+	rs := m.rules
+	// stack holds the ends of the runs whose prefixes are prefixes of the
+	// current one, innermost last.
+	var stack []int32
+	for start := 0; start < len(rs); {
+		p := m.prefix(&rs[start])
+		end := start + 1
+		for end < len(rs) && m.prefix(&rs[end]) == p {
+			end++
+		}
+		for len(stack) > 0 && !strings.HasPrefix(p, m.prefix(&rs[stack[len(stack)-1]])) {
+			stack = stack[:len(stack)-1]
+		}
+		parent := int32(-1)
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		rs[start].meta |= ruleRunStart
+		for i := start; i < end; i++ {
+			rs[i].parent = parent
+		}
+		stack = append(stack, int32(end-1))
+		start = end
+	}
+	for i := range rs {
+		if rs[i].lit > 1 {
+			break
+		}
+		m.root = int32(i)
+	}
+}
 
 // byteBits returns a set of bits, one for each byte of s but '*'. Bytes
 // share bits, so a set holding another's bits holds all its bytes only
@@ -353,13 +495,11 @@ func key8(s string) uint64 {
 	return k
 }
 
-// match returns the index in m.rules of the rule that decides for path, which
-// is in canonical form, or -1 if no rule matches. compile must have run.
+// match returns the index in m.rules of the rule that decides for path,
+// which is in canonical form, or -1 if no rule matches.
 func (m *matcher) match(path string) int {
-	rs := m.rules[:m.indexed]
-	keys := m.keys[:len(rs)]
+	rs := m.rules
 	// Find the last rule whose literal prefix is <= path.
-	pk := key8(path)
 	lo, hi := 0, len(rs)
 	narrow := m.second != nil && len(path) >= 2 && path[0] == '/'
 	if narrow {
@@ -368,19 +508,32 @@ func (m *matcher) match(path string) int {
 		lo, hi = int(m.second[path[1]]), int(m.second[int(path[1])+1])
 	}
 	base := lo
-	for lo < hi {
-		h := int(uint(lo+hi) >> 1)
-		if k := keys[h]; k < pk || k == pk && rs[h].prefix() <= path {
-			lo = h + 1
-		} else {
-			hi = h
+	if keys := m.keys; keys != nil {
+		keys = keys[:len(rs)]
+		pk := key8(path)
+		for lo < hi {
+			h := int(uint(lo+hi) >> 1)
+			if k := keys[h]; k < pk || k == pk && m.prefix(&rs[h]) <= path {
+				lo = h + 1
+			} else {
+				hi = h
+			}
+		}
+	} else {
+		for lo < hi {
+			h := int(uint(lo+hi) >> 1)
+			if m.prefix(&rs[h]) <= path {
+				lo = h + 1
+			} else {
+				hi = h
+			}
 		}
 	}
 	j := lo - 1
 	if narrow && j < base {
 		j = int(m.root)
 	}
-	for j >= 0 && !strings.HasPrefix(path, rs[j].prefix()) {
+	for j >= 0 && !strings.HasPrefix(path, m.prefix(&rs[j])) {
 		j = int(rs[j].parent)
 	}
 	best, bestPriority := -1, -1
@@ -398,11 +551,11 @@ func (m *matcher) match(path string) int {
 				}
 				skip = m.needs[k]&^have != 0
 			}
-			if !skip && r.matchRest(path) {
+			if !skip && r.matchRest(m.body(r), path) {
 				best, bestPriority = k, r.priority()
 				break
 			}
-			if r.flags&ruleRunStart != 0 {
+			if r.meta&ruleRunStart != 0 {
 				break
 			}
 		}
@@ -423,34 +576,60 @@ func (g *Group) index() *matcher {
 	return g.idx.Load()
 }
 
-// compile builds the group's matcher from its rules in canonical form and
-// the index page rules they imply.
+// noRules is the matcher of every group without rules.
+var noRules = matcher{root: -1}
+
+// compile builds the group's matcher.
 func (g *Group) compile() *matcher {
 	n := 0
 	for i := int32(0); i < g.n; i++ {
 		lo, hi := g.set.ruleRange(g.raw(i))
 		n += int(hi - lo)
 	}
-	rules := make([]rule, 0, n)
+	if n == 0 {
+		return &noRules
+	}
+	srcs := make([]int32, 0, n)
 	for i := int32(0); i < g.n; i++ {
 		lo, hi := g.set.ruleRange(g.raw(i))
 		for ri := lo; ri < hi; ri++ {
-			pattern := g.set.pattern(ri)
-			if j := firstChange(pattern, true); j >= 0 {
-				pattern = string(appendCanonical(nil, pattern, j, true))
+			srcs = append(srcs, ri)
+		}
+	}
+	return newMatcher(g.set.text, g.set.rules, srcs)
+}
+
+// indexSize bounds the bytes the group's matcher takes once built: the
+// sum of its rules' ruleBudget, or less when the rules cannot use it all:
+// a rule and perhaps an index page rule each, the canonical copy of a
+// pattern that changes, and the speed-ups.
+func (g *Group) indexSize() int {
+	s := g.set
+	budget, entries, canon := 0, 0, 0
+	rules := 0
+	for i := int32(0); i < g.n; i++ {
+		lo, hi := s.ruleRange(g.raw(i))
+		for ri := lo; ri < hi; ri++ {
+			p := s.pattern(ri)
+			rules++
+			budget += ruleBudget(len(p))
+			if !live(p) {
+				continue
 			}
-			allow := g.set.rules[ri].allow
-			rules = append(rules, newRule(pattern, int(ri), allow))
-			if n := indexPageDir(pattern); allow && n >= 0 {
-				r := newRule(pattern[:n]+"$", int(ri), true)
-				r.flags |= ruleImplied
-				rules = append(rules, r)
+			entries++
+			if firstChange(p, true) >= 0 {
+				canon += 3 * len(p)
+			}
+			if s.rules[ri].allow && (strings.Contains(p, "index.htm") || strings.Contains(p, "%")) {
+				entries++ // may imply an index page rule
 			}
 		}
 	}
-	m := newMatcher(rules)
-	m.compile()
-	return &m
+	if rules == 0 {
+		return 0 // noRules
+	}
+	const perEntry = int(unsafe.Sizeof(rule{})) + 8 + 8 // the rule, its key and its needs
+	return int(unsafe.Sizeof(matcher{})) + min(budget, entries*perEntry+canon+257*4)
 }
 
 // Allowed reports whether the group allows url, an absolute URL
@@ -472,7 +651,7 @@ func (g *Group) Allowed(url string) bool {
 		return true
 	}
 	m := g.index()
-	if m.live == 0 {
+	if len(m.rules) == 0 {
 		return true
 	}
 	path := canonicalPath(pathOf(url))
@@ -480,7 +659,7 @@ func (g *Group) Allowed(url string) bool {
 		return true
 	}
 	i := m.match(path)
-	return i < 0 || m.rules[i].flags&ruleAllow != 0
+	return i < 0 || m.rules[i].allow()
 }
 
 // Explain reports whether the group allows url, and why. It gives the same
@@ -501,12 +680,12 @@ func (g *Group) Explain(url string) Explanation {
 			break
 		}
 		r := &m.rules[i]
-		e.Allowed = r.flags&ruleAllow != 0
+		e.Allowed = r.allow()
 		e.Reason = RuleMatched
-		if r.flags&ruleImplied != 0 {
+		if r.meta&ruleImplied != 0 {
 			e.Reason = IndexPageRule
 		}
-		e.Rule = g.set.rule(r.src)
+		e.Rule = g.set.rule(r.src())
 	}
 	return e
 }

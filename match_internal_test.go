@@ -1,54 +1,128 @@
 package robots
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
 
 // FuzzIndex checks the matcher's index (binary search on literal prefixes,
-// parent chains, duplicates set aside, byte masks) against trying every
-// rule, on many rules at once. FuzzMatch checks what one rule matches.
+// parent chains, duplicates dropped, bodies copied and shared, and each
+// speed-up the budget may leave out) against trying every rule with a
+// regular expression, on many rules at once. FuzzMatch checks what one rule
+// matches.
 func FuzzIndex(f *testing.F) {
 	f.Add("/a\n/a/b\n/*x\n/*y\n/*z$\n*q\n/a*\n/a/b*c", uint64(0b10100101), "/a/b/xyzq")
 	f.Add("/*.pdf$\n/*?s=\n/*/print$\n/*.php\n/p/*.html$\n/p/\n/p/a\n/p/a", uint64(0x55), "/p/a.php?s=1")
 	f.Add("/\n/\n/\n/x\n/x$\n/x*\n*\n*$", uint64(0xf0), "/x")
 	f.Add("/aa\n/a\n/aaa*b\n/a*a*a*b\n/*a\n/*b\n/**\n/*$", uint64(3), "/aaaab")
+	f.Add("/d/index.html\n/d/index.html\n/d/$\n/%64/index.htm\n/\xff/index.html\n/\xff/\n/d/%69ndex.htm", uint64(0x3f), "/d/")
+	f.Add("/\xff\xfe\n/\xff\xfe\n/ a\n/%20a\n/$a\n/%24a$\n/%7e\n/~", uint64(0x99), "/\xff\xfe/ a")
 	f.Fuzz(func(t *testing.T, patterns string, allow uint64, path string) {
-		var rules []rule
+		var text strings.Builder
+		var prules []prule
+		var srcs []int32
 		for i, p := range strings.Split(patterns, "\n") {
 			if i == 40 {
 				break
 			}
-			c := string(appendCanonical(nil, p, 0, true))
-			rules = append(rules, newRule(c, i+1, allow&(1<<(i%64)) != 0))
+			prules = append(prules, prule{off: int32(text.Len()), n: uint16(min(len(p), maxLineLen)), line: int32(i + 1), allow: allow&(1<<(i%64)) != 0})
+			text.WriteString(p[:min(len(p), maxLineLen)])
+			srcs = append(srcs, int32(i))
 		}
 		path = canonicalPath(pathOf("/" + path))
 
-		// Try every rule that can match.
-		want := -1
-		for i := range rules {
-			r := rules[i]
-			if !r.live() {
+		// Try every rule, and every index page rule, that can match.
+		type candidate struct {
+			pattern string
+			implied bool
+			src     int32
+		}
+		var cands []candidate
+		for i, pr := range prules {
+			c := string(appendCanonical(nil, text.String()[pr.off:pr.off+int32(pr.n)], 0, true))
+			if !live(c) {
 				continue
 			}
-			r.setPrefix()
-			if strings.HasPrefix(path, r.prefix()) && r.matchRest(path) && (want < 0 || r.priority() > want) {
-				want = r.priority()
+			cands = append(cands, candidate{c, false, int32(i)})
+			if d := indexPageDir(c); pr.allow && d >= 0 {
+				cands = append(cands, candidate{c[:d] + "$", true, int32(i)})
+			}
+		}
+		priority := func(c candidate) int {
+			p := 2 * len(c.pattern)
+			if prules[c.src].allow {
+				p++
+			}
+			return p
+		}
+		want := -1
+		for _, c := range cands {
+			if refMatch(c.pattern, path) && priority(c) > want {
+				want = priority(c)
 			}
 		}
 
-		m := newMatcher(rules)
-		m.compile()
-		got := -1
-		if i := m.match(path); i >= 0 {
-			r := &m.rules[i]
-			if !strings.HasPrefix(path, r.prefix()) || !r.matchRest(path) {
-				t.Fatalf("match(%q) chose %q, which does not match", path, r.pattern)
+		full := newMatcher(text.String(), prules, srcs)
+		variants := map[string]*matcher{"full": full}
+		for _, drop := range []string{"second", "keys", "needs", "all"} {
+			m := *full
+			switch drop {
+			case "second":
+				m.second = nil
+			case "keys":
+				m.keys = nil
+			case "needs":
+				m.needs = nil
+			case "all":
+				m.second, m.keys, m.needs = nil, nil, nil
 			}
-			got = r.priority()
+			variants["without "+drop] = &m
 		}
-		if got != want {
-			t.Errorf("match(%q) found a rule of priority %d, want %d; rules %q", path, got, want, patterns)
+		for name, m := range variants {
+			got := -1
+			if i := m.match(path); i >= 0 {
+				r := &m.rules[i]
+				// The rule chosen must be the first written of its kind,
+				// and one that matches.
+				var chosen *candidate
+				for k := range cands {
+					c := &cands[k]
+					if c.implied == (r.meta&ruleImplied != 0) && prules[c.src].allow == r.allow() && c.pattern == m.body(r)+map[bool]string{true: "$"}[r.meta&ruleAnchored != 0] {
+						chosen = c
+						break
+					}
+				}
+				switch {
+				case chosen == nil:
+					t.Fatalf("%s: match(%q) chose rule %+v, body %q, which is none of the group's", name, path, *r, m.body(r))
+				case chosen.src != r.src():
+					t.Errorf("%s: match(%q) chose %q of line %d; want the first written, of line %d", name, path, chosen.pattern, r.src(), chosen.src)
+				case !refMatch(chosen.pattern, path):
+					t.Fatalf("%s: match(%q) chose %q, which does not match", name, path, chosen.pattern)
+				}
+				got = priority(*chosen)
+			}
+			if got != want {
+				t.Errorf("%s: match(%q) found a rule of priority %d, want %d; rules %q", name, path, got, want, patterns)
+			}
 		}
 	})
+}
+
+// refMatch reports whether pattern, in canonical form, matches path, in
+// canonical form: a regular expression of its literal runs joined by ".*",
+// from the start of path, and to its end if pattern ends with '$'.
+func refMatch(pattern, path string) bool {
+	anchored := strings.HasSuffix(pattern, "$")
+	pattern = strings.TrimSuffix(pattern, "$")
+	parts := strings.Split(pattern, "*")
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	expr := "(?s)^" + strings.Join(parts, ".*")
+	if anchored {
+		expr += "$"
+	}
+	return regexp.MustCompile(expr).MatchString(path)
 }

@@ -174,6 +174,14 @@ func TestMatchCanonicalBothSides(t *testing.T) {
 		{"double dollar anchors after the literal", groupOf("Disallow: /a$$"), "/a$x", true},
 		{"space in pattern matches encoded space", groupOf("Disallow: /a b"), "/a%20b", false},
 		{"encoded space in pattern matches space", groupOf("Disallow: /a%20b"), "/a b", false},
+		// Google's parser encodes only bytes from 0x80 up in patterns, so
+		// there "Disallow: /a b" blocks "/a b" but not "/a%20b" (README,
+		// differences from Google).
+		{"space in pattern matches space", groupOf("Disallow: /a b"), "/a b", false},
+		{"tab in pattern matches encoded tab", groupOf("Disallow: /a\tb"), "/a%09b", false},
+		{"control byte in pattern matches encoded control byte", groupOf("Disallow: /a\x01b"), "/a%01b", false},
+		{"control byte in pattern matches control byte", groupOf("Disallow: /a\x01b"), "/a\x01b", false},
+		{"DEL in pattern matches encoded DEL", groupOf("Disallow: /a\x7fb"), "/a%7Fb", false},
 	})
 }
 

@@ -45,10 +45,11 @@ type rawGroup struct {
 	delay  int32 // index of its crawl-delay in delays, or -1
 }
 
-// A record is a line with a key this package does not interpret: text[off:]
-// holds the key, a ':' and the value, then a '\n'. (A key holds no ':', and
-// no value holds a '\n'.) Its group is the last raw group that starts
-// before it.
+// A record is a line with a key other than user-agent, allow, disallow,
+// sitemap and crawl-delay: text[off:] holds the key, a ':' and the value,
+// then a '\n'. (A key holds no ':', and no value holds a '\n'.) Its group
+// is the last raw group that starts before it. Content-Signal and
+// Content-Usage lines are records too, read again when queried (prefs.go).
 type record struct {
 	off  int32
 	line int32
@@ -299,8 +300,11 @@ func (p *parser) keyValue(key, value, line []byte) {
 		p.text = append(p.text, ':')
 		p.text = append(p.text, value...)
 		p.text = append(p.text, '\n')
-		if !knownExtension(key) {
+		switch ext := extensionKind(key); ext {
+		case OtherKey:
 			p.diag(UnknownKey, key)
+		case ContentSignal, ContentUsage:
+			p.preference(ext, value, line)
 		}
 	}
 }
@@ -502,17 +506,6 @@ func classify(key []byte) (kind keyKind, exact bool) {
 		}
 	}
 	return keyUnknown, false
-}
-
-// knownExtension reports whether key is a widely used record that RFC 9309
-// does not define, which is kept as a Record without a diagnostic.
-func knownExtension(key []byte) bool {
-	for _, name := range []string{"host", "clean-param", "request-rate", "visit-time"} {
-		if len(key) == len(name) && hasPrefixFold(key, name) {
-			return true
-		}
-	}
-	return false
 }
 
 // hasPrefixFold reports whether b starts with prefix, which is lower-case

@@ -83,6 +83,30 @@
 // Matching a path against a pattern takes O(len(path) * len(pattern)) time
 // at worst: '*' never makes the matcher backtrack, so no pattern, however
 // many stars it holds, can make a query slow.
+//
+// # Usage preferences
+//
+// Two kinds of lines in a group state how the crawler may use what it
+// fetches, without changing what it may fetch. [File.Preferences] reads
+// them for an agent and a URL:
+//
+//   - Content-Usage, as draft-ietf-aipref-attach-05 defines it, with the
+//     vocabulary of draft-ietf-aipref-vocab-07 ("train-ai", "search"; "y"
+//     allows, "n" disallows): "Content-Usage: /images/ train-ai=n". The
+//     value, after an optional path, is a Structured Field Dictionary
+//     (RFC 9651).
+//   - Content-Signal, as Cloudflare's Content Signals Policy writes it
+//     ("search", "ai-input", "ai-train"; "yes" or "no"):
+//     "Content-Signal: search=yes, ai-train=no". The policy shows no path;
+//     one is read as for Content-Usage, as some sites write it.
+//
+// Of the lines of the crawler's group whose path matches the URL, those
+// with the longest path apply, and they combine restrictively. Keys that
+// neither text defines are kept. Preferences apply only to URLs the
+// crawler may fetch. Unlike the draft, which makes Content-Usage a rule,
+// a preference line does not end a run of user-agent lines, as no line
+// but allow and disallow does in Google's parser, so that allow and
+// disallow answers stay the same.
 package robots
 
 import (
@@ -172,10 +196,12 @@ func (o Options) ParseReader(r io.Reader) (*File, error) {
 // concurrent use. A nil *File behaves as an empty file: it has no records
 // and allows everything.
 //
-// A parsed File keeps at most four times as many bytes alive as it parsed,
-// whatever the body (plus a few hundred bytes for any File), and less than
-// twice as many for real files. The match index of a group, built when the
-// group is first queried, comes on top; the README gives the figures.
+// A parsed File, together with the match index of the group a query used
+// (built on the group's first query), keeps at most four times as many
+// bytes alive as it parsed, whatever the body (plus a few hundred bytes for
+// any File and any index), and less than twice as many for real files. The
+// index of each further group queried adds at most three times the bytes
+// of the rule lines it holds. The README gives the figures.
 type File struct {
 	set      groupSet
 	sitemaps []span
@@ -257,8 +283,10 @@ func (f *File) Sitemaps() []string {
 	return out
 }
 
-// Records returns the file's lines whose key this package does not
-// interpret (such as Host, Clean-param or Request-rate), in file order.
+// Records returns the file's lines whose key is none of User-agent, Allow,
+// Disallow, Sitemap and Crawl-delay, in file order: extensions (such as
+// Host, Clean-param, Content-Signal or Content-Usage; see [KeyKind]) and
+// unknown keys.
 func (f *File) Records() []Record {
 	if f == nil || len(f.records) == 0 {
 		return nil
@@ -311,8 +339,10 @@ func (f *File) Diagnostics() []Diagnostic {
 	return out
 }
 
-// A Record is a "key: value" line whose key this package does not interpret,
-// kept so that callers can read extensions without parsing the file again.
+// A Record is a "key: value" line whose key is none of User-agent, Allow,
+// Disallow, Sitemap and Crawl-delay, kept so that callers can read
+// extensions without parsing the file again. [ClassifyKey] tells what its
+// Key is.
 type Record struct {
 	Line  int    // line number, from 1
 	Key   string // as written, e.g. "Host"
@@ -446,35 +476,7 @@ func (f *File) Size() int {
 		cap(f.records)*int(unsafe.Sizeof(record{})) +
 		cap(f.diags)*int(unsafe.Sizeof(diag{}))
 	for gi := range s.groups {
-		g := &s.groups[gi]
-		rules, bytes := 0, 0
-		for i := int32(0); i < g.n; i++ {
-			lo, hi := s.ruleRange(g.raw(i))
-			rules += int(hi - lo)
-			for ri := lo; ri < hi; ri++ {
-				bytes += int(s.rules[ri].n)
-				if p := s.pattern(ri); s.rules[ri].allow && (strings.Contains(p, "index.htm") || strings.Contains(p, "%")) { // may imply an index page rule
-					rules++
-					bytes += int(s.rules[ri].n)
-				}
-			}
-		}
-		n += matcherSize(rules, bytes)
+		n += s.groups[gi].indexSize()
 	}
 	return n + n/8 // allocations are rounded up to size classes
-}
-
-// matcherSize bounds the bytes of the matcher of a group of n rules whose
-// patterns have b bytes in all (index page rules included): slices grow
-// by doubling, and the canonical form of a pattern is at most three times
-// as long.
-func matcherSize(n, b int) int {
-	if n == 0 {
-		return 0
-	}
-	size := int(unsafe.Sizeof(matcher{})) + n*(2*int(unsafe.Sizeof(rule{}))+2*8) + 3*b // rules, keys, needs
-	if n > minSecond {
-		size += 257 * 4
-	}
-	return size
 }

@@ -26,6 +26,9 @@ type GroupSnapshot struct {
 	Delay    time.Duration
 	HasDelay bool
 	Answers  []Explanation // File.Explain(Agent, url) for each url asked
+
+	PreferenceLines []PreferenceLine
+	Preferences     []Preferences // File.Preferences(Agent, url) for each url asked
 }
 
 // SnapshotOf returns what file says about each of agents and, for each
@@ -36,8 +39,10 @@ func SnapshotOf(file *File, agents, urls []string) Snapshot {
 		g := file.Group(agent)
 		gs := GroupSnapshot{Agent: agent, Nil: g == nil, Agents: g.Agents(), Rules: g.Rules()}
 		gs.Delay, gs.HasDelay = g.CrawlDelay()
+		gs.PreferenceLines = file.PreferenceLines(agent)
 		for _, url := range urls {
 			gs.Answers = append(gs.Answers, file.Explain(agent, url))
+			gs.Preferences = append(gs.Preferences, file.Preferences(agent, url))
 		}
 		s.Groups = append(s.Groups, gs)
 	}

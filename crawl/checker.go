@@ -48,14 +48,25 @@ const storeTimeout = time.Second
 // # Fetching
 //
 // A Checker fetches scheme://host[:port]/robots.txt (see [robots.URLFor])
-// with its Client, sending its UserAgent. It follows at most five redirects
-// itself, to other hosts too, whatever the Client's CheckRedirect says, and
-// applies the result to the origin it asked about. It reads at most the
-// parse limit of its Options ([robots.Options.Limit]) plus one byte of the
-// body, after decompression (a gzip bomb costs 500 KiB). What comes back
-// decides, as [robots.Options.FromStatus] says: a 2xx body is parsed; a 4xx (but 429), or more than five redirects, is
-// "unavailable" and allows everything; a 5xx, a 429, a network error or a
-// fetch longer than FetchTimeout is "unreachable" and disallows everything.
+// with its Client (with no Client, through the Base of the [Transport]
+// that asked, if any), sending its UserAgent and asking for gzip and
+// deflate. It follows at most five redirects itself, to other hosts too,
+// whatever the Client's CheckRedirect says, and applies the result to the
+// origin it asked about. It reads at most the parse limit of its Options
+// ([robots.Options.Limit]) plus one byte of a 2xx body, after decoding
+// gzip or deflate (a bomb costs 500 KiB), and no byte of any other body.
+// The status and what was read decide, as [robots.Options.FromStatus]
+// says, never the rest of a body, which is closed unread: a body that
+// stalls or lies about its length cannot change the answer. A 2xx body is
+// parsed; a 4xx (but 429), or more than five redirects, is "unavailable"
+// and allows everything; a 5xx, a 429, a status outside 100-599, a
+// network error or a fetch longer than FetchTimeout is "unreachable" and
+// disallows everything. So is a 2xx body that cannot be read up to the
+// limit, since what was read could end before the rule that matters: one
+// that stalls until FetchTimeout, ends before its Content-Length, is not
+// in its content coding, or comes in a coding the Checker did not ask for
+// (br, zstd). Errors and explanations show URLs with any password
+// replaced by "xxxxx".
 //
 // The caller's context bounds each call: when it is cancelled or expires,
 // the call returns its error, never an answer. The fetch itself goes on in
@@ -77,6 +88,9 @@ const storeTimeout = time.Second
 // old it is (RFC 9309 section 2.4 allows it). With no good copy every URL
 // is disallowed until the origin has been unreachable for 30 days; then it
 // counts as unavailable and everything is allowed, as Google documents.
+// The time between two failed fetches counts for 48 hours at most, so
+// that neither a gap in which nobody asked nor a stored entry from a peer
+// whose clock is wrong makes it 30 days early.
 //
 // Parsed files are kept in memory, at most CacheEntries of them and at most
 // CacheBytes of estimated size (a file counts what it keeps alive: its
@@ -89,9 +103,12 @@ const storeTimeout = time.Second
 //
 // With a [Store], a fleet of crawlers shares what each fetches. A Checker
 // reads the Store only when it has no fresh file in memory, so answers from
-// memory never wait for it: an entry that has not expired is used without
-// fetching (its expiry counts for 24 hours at most, since a shared Store is
-// not trusted). Otherwise, if the Store is a
+// memory never wait for it: an entry is used without fetching when it has
+// not expired and was fetched less than 24 hours ago, and not more than
+// five minutes in the future (clocks differ), until 24 hours after its
+// fetch at most. A shared Store is not trusted: an entry that claims a
+// longer life, or a peer whose clock is wrong, cannot keep the fleet from
+// fetching. Otherwise, if the Store is a
 // [Leaser], the Checker takes the origin's lease for FetchTimeout plus five
 // seconds before fetching; when another Checker holds it, it polls the
 // Store every 50 ms for the entry that Checker puts. It waits for at
@@ -108,8 +125,10 @@ const storeTimeout = time.Second
 // fails a call: the Checker reports the error to StoreError and fetches
 // itself.
 type Checker struct {
-	// Client fetches robots.txt. Nil means http.DefaultClient. Its
-	// CheckRedirect is not used: the Checker follows redirects itself.
+	// Client fetches robots.txt. Nil means a client on the Base of the
+	// [Transport] whose call started the fetch, if it has one, else
+	// http.DefaultClient. Its CheckRedirect is not used: the Checker
+	// follows redirects itself.
 	Client *http.Client
 	// UserAgent is the User-Agent header sent when fetching robots.txt.
 	// "" means DefaultUserAgent.
@@ -357,7 +376,7 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 	if c.Store != nil {
 		e, ok, err := c.storeGet(ctx, origin)
 		if ok {
-			if now := c.now(); e.Expires.After(now) {
+			if now := c.now(); usable(&e, now) {
 				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, true))
 				return
 			}
@@ -524,7 +543,7 @@ func (c *Checker) awaitLease(ctx context.Context, origin string, reported error)
 			continue
 		}
 		failures = 0
-		if ok && e.Expires.After(c.now()) {
+		if ok && usable(&e, c.now()) {
 			return e, true
 		}
 	}

@@ -15,18 +15,24 @@
 //     expires (24 hours, or a Cache-Control max-age down to 15 minutes);
 //   - the status rules of RFC 9309 section 2.3.1: a 2xx body is parsed; a
 //     4xx (but 429) or more than five redirects allows everything; a 5xx,
-//     a 429, a network error or a fetch longer than FetchTimeout disallows
-//     everything, while the last good copy, if any, keeps being used; after
-//     30 days unreachable with no good copy, everything is allowed;
+//     a 429, a status outside 100-599, a network error, a fetch longer
+//     than FetchTimeout or a 2xx body that cannot be read to the limit
+//     disallows everything, while the last good copy, if any, keeps being
+//     used; after 30 days unreachable with no good copy, everything is
+//     allowed; the status and what was read decide, never the rest of a
+//     body;
 //   - bounded costs on untrusted input: at most the parse limit plus one
-//     byte of a body is read, after decompression; memory holds at most
+//     byte of a 2xx body is read, after decoding gzip or deflate, and
+//     nothing of other bodies; memory holds at most
 //     CacheEntries files and CacheBytes of their estimated size
 //     ([robots.File.Size]); a fetch lasts at most FetchTimeout;
 //   - the caller's context bounds each call, which returns its error, never
 //     a guess; a bad agent ([robots.ErrBadAgent]) or URL
 //     ([robots.ErrBadURL]) is an error, an unreachable site is an answer;
 //   - a [Store] that fails or hangs never fails a call, and what it returns
-//     is not trusted.
+//     is not trusted: a stored entry is used only if it was fetched less
+//     than 24 hours ago, and not in the future;
+//   - no error or explanation shows the password of a URL.
 //
 // A [Transport] makes an http.Client refuse what robots.txt disallows, with
 // a [*DisallowedError]. A [Store] shares each origin's [Entry] across a

@@ -1,6 +1,14 @@
 package crawl
 
 import (
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"context"
+	"io"
+	"net/http"
+	"net/url"
 	"testing"
 
 	"github.com/crawlkit/robots"
@@ -33,3 +41,106 @@ func FuzzFastOrigin(f *testing.F) {
 		}
 	})
 }
+
+// FuzzRedact checks redact on any input: it never panics, and for a URL
+// that net/url reads with a password, it gives the URL url.URL.Redacted
+// would, down to what it names: the same host, path and query, the same
+// user, and the password "xxxxx".
+func FuzzRedact(f *testing.F) {
+	for _, s := range []string{
+		"http://bot:pw@example.com/a", "ftp://a:b@c@d/e?f@g#h@i", "//u:p@h/x", "u:p@h/x",
+		"http://[::1/", "http://a:b@[::1]:80/", "mailto:x@y", "http://h/a:b@c", "http://@/",
+		"http://:@h", "http:/x://a:b@c", "https://a%3Ab:c%40d@h?q#f",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		got := redact(raw)
+		if redact(got) != got {
+			t.Fatalf("redact(%q) = %q, which redact changes again", raw, got)
+		}
+		u, err := url.Parse(raw)
+		if err != nil || u.User == nil {
+			return
+		}
+		if _, ok := u.User.Password(); !ok {
+			if got != raw {
+				t.Fatalf("redact(%q) = %q, want it unchanged: no password", raw, got)
+			}
+			return
+		}
+		r, err := url.Parse(got)
+		if err != nil {
+			t.Fatalf("redact(%q) = %q, which url.Parse refuses: %v", raw, got, err)
+		}
+		if pw, _ := r.User.Password(); pw != "xxxxx" || r.User.Username() != u.User.Username() ||
+			r.Host != u.Host || r.Path != u.Path || r.RawQuery != u.RawQuery || r.Fragment != u.Fragment {
+			t.Fatalf("redact(%q) = %q, which url.Parse reads as %#v, not %q redacted", raw, got, r, u.Redacted())
+		}
+	})
+}
+
+// FuzzReadBody checks readBody on any body in any of the codings it
+// meets: it never panics, never returns more than the limit and one
+// byte, and gives back what was compressed, when the body was.
+func FuzzReadBody(f *testing.F) {
+	f.Add([]byte("User-agent: *\nDisallow: /\n"), uint8(0), true)
+	f.Add([]byte("User-agent: *\nDisallow: /\n"), uint8(1), true)
+	f.Add([]byte("User-agent: *\nDisallow: /\n"), uint8(2), true)
+	f.Add([]byte("User-agent: *\nDisallow: /\n"), uint8(3), false)
+	f.Add([]byte("\x78\x9c garbage"), uint8(1), false)
+	f.Add([]byte("\x1f\x8b\x08\x00"), uint8(0), false)
+	f.Add([]byte{}, uint8(1), false)
+	f.Add([]byte{8}, uint8(2), false)
+	codings := []string{"gzip", "deflate", "deflate", "", "br", "x-gzip"}
+	c := &Checker{Options: robots.Options{MaxBytes: robots.DefaultMaxBytes}}
+	limit := c.Options.Limit() + 1
+	f.Fuzz(func(t *testing.T, data []byte, which uint8, compress bool) {
+		i := int(which) % len(codings)
+		coding := codings[i]
+		body := data
+		if compress {
+			var buf bytes.Buffer
+			var w io.WriteCloser
+			switch i {
+			case 0, 5:
+				w = gzip.NewWriter(&buf)
+			case 1:
+				w = zlib.NewWriter(&buf)
+			case 2:
+				w, _ = flate.NewWriter(&buf, flate.DefaultCompression)
+			default:
+				w = nopWriteCloser{&buf}
+			}
+			w.Write(data)
+			w.Close()
+			body = buf.Bytes()
+		}
+		resp := &http.Response{
+			Header: http.Header{"Content-Encoding": {coding}},
+			Body:   io.NopCloser(bytes.NewReader(body)),
+		}
+		got, errText := c.readBody(context.Background(), resp)
+		if len(got) > limit {
+			t.Fatalf("read %d bytes, more than the limit and one", len(got))
+		}
+		if errText != "" && got != nil {
+			t.Fatalf("error %q with a body of %d bytes", errText, len(got))
+		}
+		switch {
+		case coding == "br":
+			if errText != `content coding "br"` {
+				t.Fatalf("br: error %q, want content coding", errText)
+			}
+		case coding == "" || compress:
+			want := data[:min(len(data), limit)]
+			if errText != "" || !bytes.Equal(got, want) {
+				t.Fatalf("%q body: got %d bytes, %q; want the %d bytes compressed", coding, len(got), errText, len(want))
+			}
+		}
+	})
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

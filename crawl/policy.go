@@ -34,7 +34,48 @@ const (
 	// unreachableLimit is how long an origin may stay unreachable before,
 	// lacking a good copy, it counts as unavailable, as Google documents.
 	unreachableLimit = 30 * 24 * time.Hour
+	// maxFailureGap is the most that the time between two failed fetches
+	// in a row counts toward unreachableLimit. Fetches of an origin in
+	// use come at most a back-off apart (24 hours with the longest
+	// Retry-After); a longer gap says nothing of the origin, or comes from
+	// a peer whose clock is behind.
+	maxFailureGap = 48 * time.Hour
+	// maxSkew is how far in the future a stored entry may say it was
+	// fetched and still be used: the clocks of a fleet's machines differ
+	// by a few seconds, or by minutes when not synchronised; a waiter
+	// whose clock is behind its lease holder's must still take the
+	// holder's entry.
+	maxSkew = 5 * time.Minute
 )
+
+// usable reports whether e, an entry read from a Store, may be used at
+// now instead of fetching. It must not have expired, and it must have been
+// fetched less than 24 hours ago (RFC 9309 section 2.4), and not more than
+// maxSkew in the future, whatever its Expires says: a peer whose clock is
+// wrong, or an entry that claims a year, cannot keep a fleet from
+// fetching.
+func usable(e *Entry, now time.Time) bool {
+	return e.Expires.After(now) && now.Sub(e.Fetched) < maxFresh && e.Fetched.Sub(now) <= maxSkew
+}
+
+// failingSince returns when the failures in a row of prev began, for a
+// failure at now that adds one to them. It is prev.UnreachableSince, but
+// a gap between prev and now counts for at most maxFailureGap, and none
+// when prev comes from the future: a peer whose clock is behind or ahead
+// cannot make the origin count as unreachable for 30 days, which allows
+// everything, nor keep it from ever counting so. The time the failures had
+// lasted when prev was fetched is its writer's to say, read on one clock.
+func failingSince(prev *Entry, now time.Time) time.Time {
+	since := prev.UnreachableSince
+	if since.After(prev.Fetched) {
+		since = prev.Fetched // an entry that contradicts itself
+	}
+	gap := now.Sub(prev.Fetched)
+	if gap >= 0 && gap <= maxFailureGap {
+		return since
+	}
+	return now.Add(-min(max(gap, 0), maxFailureGap)).Add(-prev.Fetched.Sub(since))
+}
 
 // freshFor returns how long a file fetched with the given max-age (-1 for
 // none) is used.
@@ -75,7 +116,7 @@ func nextEntry(prev *Entry, f *fetched, now time.Time) Entry {
 			if prev.Failures > 0 && !prev.UnreachableSince.IsZero() {
 				// A count read from a shared Store is not trusted to leave
 				// room for one more.
-				e.Failures, e.UnreachableSince = min(prev.Failures, 1<<30)+1, prev.UnreachableSince
+				e.Failures, e.UnreachableSince = min(prev.Failures, 1<<30)+1, failingSince(prev, now)
 			}
 			if robots.StateFor(prev.Status) == robots.Parsed {
 				e.Good, e.GoodFetched = prev.Body, prev.Fetched
@@ -93,7 +134,8 @@ func nextEntry(prev *Entry, f *fetched, now time.Time) Entry {
 // fileFrom returns the policy that entry e of robotsURL stands for at now,
 // parsed with o. stored says whether e came from a Store rather than from
 // a fetch of this Checker. The entry may come from a shared Store and is
-// not trusted: its expiry counts for at most 24 hours from now.
+// not trusted: its expiry counts for at most 24 hours from when it was
+// fetched, and from now.
 func fileFrom(o robots.Options, e *Entry, robotsURL string, now time.Time, stored bool) *robots.File {
 	a := robots.Access{
 		State:            robots.StateFor(e.Status),
@@ -108,7 +150,11 @@ func fileFrom(o robots.Options, e *Entry, robotsURL string, now time.Time, store
 		UnreachableSince: e.UnreachableSince,
 		Stored:           stored,
 	}
-	if limit := now.Add(maxFresh); a.Expires.After(limit) {
+	limit := e.Fetched.Add(maxFresh)
+	if l := now.Add(maxFresh); limit.After(l) {
+		limit = l
+	}
+	if a.Expires.After(limit) {
 		a.Expires = limit
 	}
 	if e.FinalURL != "" {

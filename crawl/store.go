@@ -48,8 +48,10 @@ type Leaser interface {
 // [Store] keeps; [Entry.MarshalBinary] gives its encoding.
 type Entry struct {
 	// Status is the HTTP status code of the last fetch, after redirects,
-	// or 0 when it got none (a network error or a timeout). A 3xx status
-	// means the redirects went on past the limit.
+	// or 0 when it got none (a network error or a timeout) or none it
+	// could use (a status outside 100-599, a 2xx body it could not read);
+	// Err says which. A 3xx status means the redirects went on past the
+	// limit.
 	Status int
 	// Body is the body of the last fetch when Status is 2xx, as read: at
 	// most the parse limit plus one byte, after decompression. It is nil
