@@ -113,9 +113,12 @@ func (p *Pacing) origins() int {
 	return DefaultPaceOrigins
 }
 
-// interval returns the time to keep between requests of agent to the
-// origin whose robots.txt is f.
-func (p *Pacing) interval(f *robots.File, agent string) (time.Duration, error) {
+// Interval returns the time p keeps between the starts of two requests of
+// agent to the origin whose robots.txt is f: the Crawl-delay of agent's
+// group, within MinInterval and MaxDelay. It returns an error wrapping
+// [ErrDelayTooLong] when the Crawl-delay is over MaxDelay and
+// RefuseAboveMax is set. [Checker.Interval] fetches f and asks this.
+func (p *Pacing) Interval(f *robots.File, agent string) (time.Duration, error) {
 	least := p.minInterval()
 	if p.IgnoreCrawlDelay {
 		return least, nil
@@ -254,7 +257,7 @@ func (c *Checker) Interval(ctx context.Context, agent, url string) (time.Duratio
 	if err != nil {
 		return 0, err
 	}
-	return c.Pacing.interval(it.file, agent)
+	return c.Pacing.Interval(it.file, agent)
 }
 
 // Wait returns when the crawler whose product token is agent may start a
@@ -279,7 +282,7 @@ func (c *Checker) Wait(ctx context.Context, agent, url string) error {
 	if err != nil {
 		return err
 	}
-	interval, err := c.Pacing.interval(it.file, agent)
+	interval, err := c.Pacing.Interval(it.file, agent)
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,12 @@ package crawl_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
 
+	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/crawl"
 )
 
@@ -43,4 +45,22 @@ func ExampleChecker_Wait() {
 	// Output:
 	// interval: 500ms
 	// took a second at least: true
+}
+
+// Pacing.Interval says what a Checker keeps for a robots.txt at hand: the
+// Crawl-delay of the agent's group, within the minimum and the maximum.
+func ExamplePacing_Interval() {
+	f := robots.Parse([]byte("User-agent: slow\nCrawl-delay: 120\nDisallow: /tmp/\n\nUser-agent: *\nCrawl-delay: 5\nDisallow: /tmp/\n"))
+	var p crawl.Pacing // the defaults: 1s at least, Crawl-delay capped at 30s
+	for _, agent := range []string{"MyBot", "slow"} {
+		d, err := p.Interval(f, agent)
+		fmt.Println(agent, d, err)
+	}
+	strict := crawl.Pacing{RefuseAboveMax: true}
+	_, err := strict.Interval(f, "slow")
+	fmt.Println(errors.Is(err, crawl.ErrDelayTooLong))
+	// Output:
+	// MyBot 5s <nil>
+	// slow 30s <nil>
+	// true
 }
