@@ -44,7 +44,9 @@ Options:
   -timeout D     how long a fetch may take (default 30s).
 
 Output: for a fetched SOURCE, a line saying what was fetched; then the
-group that applies to the agent; then one line per URL: "allowed" or
+group that applies to the agent; the Crawl-delay it names, if any, and
+the interval a crawl.Checker keeps between requests (the Crawl-delay, at
+least 1s, at most 30s; 1s without one); then one line per URL: "allowed" or
 "disallowed", the URL, and the line that decided or why none did. When the
 path matched differs from the URL's path as written (it is compared in
 canonical percent-encoding), it follows in brackets:
@@ -70,6 +72,10 @@ JSON (-json), one object; every field is always present:
 	    "lines": [11],                //   the line numbers of its user-agent lines
 	    "fallback": false             //   true when it is the * group because
 	  },                              //   no group names the agent
+	  "pace": {                       // or null when the file was not parsed
+	    "crawl_delay": 5,             //   seconds, or null when none applies
+	    "interval": 5                 //   seconds a crawl.Checker keeps
+	  },
 	  "results": [{
 	    "url": "https://example.com/private/x",
 	    "allowed": false,
@@ -137,6 +143,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	rep := checkReport{Source: src, Fetch: s.fetch, Agent: tok, Results: make([]checkResult, 0, len(urls))}
 	if s.fetch == nil || s.fetch.State == "parsed" {
 		rep.Group = appliedGroup(s, tok)
+		rep.Pace = paceOf(s.file, tok) // pace.go
 	}
 	status = exitOK
 	for _, u := range urls {
@@ -155,6 +162,9 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	}
 	if s.fetch == nil || s.fetch.State == "parsed" {
 		fmt.Fprintln(e.stdout, groupText(s, tok, rep.Group))
+		if rep.Pace.has {
+			fmt.Fprintln(e.stdout, paceText(rep.Pace))
+		}
 	}
 	// URLs are padded to the longest, up to urlColumn: a longer URL
 	// overflows its column rather than widening every line, so the output
@@ -187,6 +197,7 @@ type checkReport struct {
 	Fetch   *fetchInfo    `json:"fetch"`
 	Agent   string        `json:"agent"`
 	Group   *groupRef     `json:"group"`
+	Pace    *paceRef      `json:"pace"`
 	Results []checkResult `json:"results"`
 }
 

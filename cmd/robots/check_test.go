@@ -20,6 +20,10 @@ type checkJSON struct {
 		Lines    []int    `json:"lines"`
 		Fallback bool     `json:"fallback"`
 	} `json:"group"`
+	Pace *struct {
+		CrawlDelay *float64 `json:"crawl_delay"`
+		Interval   float64  `json:"interval"`
+	} `json:"pace"`
 	Results []resultJSON `json:"results"`
 }
 
@@ -62,6 +66,9 @@ func TestCheckJSON(t *testing.T) {
 	if rep.Group == nil || !cmp.Equal(rep.Group.Agents, []string{"*"}) || !cmp.Equal(rep.Group.Lines, []int{3}) || !rep.Group.Fallback {
 		t.Errorf("group = %+v, want the * group of line 3, as a fallback", rep.Group)
 	}
+	if rep.Pace == nil || rep.Pace.CrawlDelay == nil || *rep.Pace.CrawlDelay != 5 || rep.Pace.Interval != 5 {
+		t.Errorf("pace = %+v, want the Crawl-delay of 5 s of the * group, and an interval of 5 s", rep.Pace)
+	}
 	want := []resultJSON{
 		{URL: "https://example.com/private/x", Allowed: false, Reason: "rule_matched", Rule: &ruleJSON{4, false, "/private/"},
 			Path: "/private/x", Explanation: "line 4: Disallow: /private/"},
@@ -96,7 +103,7 @@ func TestCheckJSON(t *testing.T) {
 func TestJSONSchemaDocumented(t *testing.T) {
 	docs := map[string][]string{
 		"check": {"source", "fetch", "url", "final_url", "redirects", "status", "bytes", "state", "error", "agent", "group",
-			"agents", "lines", "fallback", "results", "allowed", "reason", "rule", "line", "allow", "pattern", "path", "explanation"},
+			"agents", "lines", "fallback", "pace", "crawl_delay", "interval", "results", "allowed", "reason", "rule", "line", "allow", "pattern", "path", "explanation"},
 		"lint": {"sources", "source", "fetch", "unlisted", "findings", "line", "severity", "code", "message", "errors", "warnings", "infos"},
 		"show": {"source", "fetch", "groups", "agents", "agent_lines", "line", "value", "token", "crawl_delay", "rules", "allow",
 			"pattern", "sitemaps", "url", "records", "key", "diagnostics", "kind", "detail"},
@@ -134,6 +141,8 @@ func TestCheckLongURL(t *testing.T) {
 		t.Fatalf("status %d, want %d; stderr %s", got.status, exitFound, got.stderr)
 	}
 	lines := strings.Split(strings.TrimSuffix(got.stdout, "\n"), "\n")
+	// The pace line of the file's Crawl-delay follows the group line.
+	lines = slices.DeleteFunc(lines, func(l string) bool { return strings.HasPrefix(l, "pace: ") })
 	if len(lines) != 2+len(short) {
 		t.Fatalf("got %d lines, want a group line and %d URL lines:\n%s", len(lines), 1+len(short), got.stdout)
 	}
