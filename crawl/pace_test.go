@@ -372,3 +372,27 @@ func BenchmarkWaitNoneDue(b *testing.B) {
 		}
 	}
 }
+
+// Each redirect hop is a request of its own, and waits for its slot.
+func TestTransportPacesRedirects(t *testing.T) {
+	t.Parallel()
+	s := newArrivalServer(t, "127.0.0.31", "User-agent: *\nCrawl-delay: 1\nDisallow: /private\n", func(n int, w http.ResponseWriter) {
+		if n < 2 {
+			w.Header().Set("Location", fmt.Sprintf("/hop%d", n+1))
+			w.WriteHeader(http.StatusFound)
+		}
+	})
+	client := &http.Client{Transport: &crawl.Transport{Checker: &crawl.Checker{}, Agent: "MyBot"}}
+	if status := get(t, client, s.URL+"/start"); status != 200 {
+		t.Fatalf("GET /start, redirected twice: status %d", status)
+	}
+	at := s.arrivals()
+	if len(at) != 3 {
+		t.Fatalf("the site saw %d requests, want 3 (two redirects)", len(at))
+	}
+	for i, g := range gaps(at) {
+		if g < time.Second-slack {
+			t.Errorf("hops %d and %d are %v apart, want 1s at least", i, i+1, g)
+		}
+	}
+}
