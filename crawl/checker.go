@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/crawlkit/robots"
@@ -20,18 +21,6 @@ const DefaultUserAgent = "crawlkit-robots/1 (+https://github.com/crawlkit/robots
 // redirects included, unless its FetchTimeout field says otherwise.
 const DefaultFetchTimeout = 30 * time.Second
 
-// leasePoll is how often a Checker that did not get the lease of an origin
-// from a Leaser polls the Store for the entry of the Checker that did.
-const leasePoll = 50 * time.Millisecond
-
-// leaseMargin is added to the fetch timeout to make the lease's time to
-// live: time enough for the fetch, then the Put of its entry.
-const leaseMargin = 5 * time.Second
-
-// leaseFailures is how many polls in a row must find the Store failing
-// for a Checker waiting on a lease to stop waiting and fetch.
-const leaseFailures = 3
-
 // storeTimeout bounds each call a Checker makes to its Store.
 const storeTimeout = time.Second
 
@@ -43,7 +32,7 @@ const storeTimeout = time.Second
 //
 // The zero Checker is ready to use; set its fields before the first call
 // and do not change them afterwards. A Checker is safe for concurrent use
-// and must not be copied after first use.
+// and must not be copied after first use. [Checker.Close] ends its use.
 //
 // # Fetching
 //
@@ -95,7 +84,12 @@ const storeTimeout = time.Second
 // Parsed files are kept in memory, at most CacheEntries of them and at most
 // CacheBytes of estimated size (a file counts what it keeps alive: its
 // body, and its rules and their indexes as [robots.File.Size] estimates
-// them), evicting the least recently used.
+// them). Eviction approximates least recently used with the CLOCK
+// algorithm: origins are looked at in the order they were added; one asked
+// for since it was last looked at is kept, and looked at again only after
+// all the others; the first one that was not is evicted. Checks of cached
+// origins take no lock, and adding or evicting an origin costs the same
+// with a thousand origins in memory or a million.
 // The file added last is never evicted, so the bytes bound can be exceeded
 // by one file bigger than the bound.
 //
@@ -108,22 +102,35 @@ const storeTimeout = time.Second
 // five minutes in the future (clocks differ), until 24 hours after its
 // fetch at most. A shared Store is not trusted: an entry that claims a
 // longer life, or a peer whose clock is wrong, cannot keep the fleet from
-// fetching. Otherwise, if the Store is a
-// [Leaser], the Checker takes the origin's lease for FetchTimeout plus five
-// seconds before fetching; when another Checker holds it, it polls the
-// Store every 50 ms for the entry that Checker puts. It waits for at
-// most FetchTimeout plus two seconds (the holder's Lease and Put calls)
-// plus two polls, 32.1 s by default: by then the holder, with the same
-// FetchTimeout, has put its entry or never will (it died, or its Put
-// failed or was refused), and the Checker fetches itself. It stops waiting
-// sooner when three polls in a row fail other than with [ErrBadEntry],
-// since a Store that keeps failing would not give it the entry either; a
+// fetching. After each fetch the Checker puts the new entry, once it has
+// answered. Each Store call is bounded by one second. A Store that fails,
+// is slow or panics never fails a call: the Checker reports the error (a
+// panic as an error carrying its value) to StoreError, once per distinct
+// error and fetch, and fetches itself.
+//
+// If the Store is a [Leaser], one Checker of the fleet fetches each origin
+// while the others wait. On a miss, a Checker takes the origin's lease,
+// which lasts three seconds, reads the Store once more (an entry may have
+// come meanwhile), fetches while renewing the lease every second, puts the
+// entry and releases the lease: a miss after the entry goes stale finds
+// the lease free. A Checker that finds the lease held polls the Store every
+// 50 ms for the holder's entry, and tries the lease: when the holder has
+// died mid-fetch, its lease lapses within three seconds, and the first
+// waiter to find it gone takes it and fetches, while the others wait for
+// that one. So a fleet makes one fetch per origin, or two when a holder
+// dies, and a dead holder stalls the others for about three seconds.
+//
+// The lease gives the holder's Deadline: its FetchTimeout plus three
+// seconds for its Store calls, 33 s by default. The others wait for it,
+// whatever their own FetchTimeout (believing it for two minutes at most),
+// and then fetch themselves: a holder still renewing its lease past its
+// Deadline has lost its entry. They also stop waiting and fetch when three
+// polls in a row find the Store failing, other than with [ErrBadEntry]; a
 // bad value only means that the holder's entry, which replaces it, has not
-// come yet. A wait reports each distinct error to StoreError once, not
-// once per poll. After each fetch the Checker puts the new entry. Each
-// Store call is bounded by one second. A Store that fails or is slow never
-// fails a call: the Checker reports the error to StoreError and fetches
-// itself.
+// come yet.
+//
+// A Checker that shares a Store should be closed with [Checker.Close]
+// before its process exits, so that what it fetched last is put.
 type Checker struct {
 	// Client fetches robots.txt. Nil means a client on the Base of the
 	// [Transport] whose call started the fetch, if it has one, else
@@ -160,25 +167,37 @@ type Checker struct {
 	// clock returns the current time; nil means time.Now. Tests set it,
 	// through export_test.go, to move the clock.
 	clock func() time.Time
+	// leaseLife is how long a lease lasts unless renewed; 0 means
+	// leaseTTL. Tests set it, through export_test.go, to see renewals
+	// sooner.
+	leaseLife time.Duration
 
 	once    sync.Once
 	cache   *cache
-	mu      sync.Mutex // guards flights
+	mu      sync.Mutex // guards flights, and closed against work.Add
 	flights map[string]*flight
-	paces   paces // the schedule of each origin, see pace.go
+	closed  atomic.Bool
+	work    sync.WaitGroup     // runs under way
+	stopped context.Context    // ends when Close gives up waiting for them
+	stop    context.CancelFunc // ends stopped
+	paces   paces              // the schedule of each origin, see pace.go
 }
+
+// ErrClosed is returned by the calls of a [Checker] after [Checker.Close].
+var ErrClosed = errors.New("crawl: Checker closed")
 
 // A flight is one fetch of an origin's robots.txt, which every call for the
 // origin that misses the cache meanwhile waits for.
 type flight struct {
 	done chan struct{} // closed when it is set
-	it   *item
+	it   *item         // nil when Close ended the flight before its answer
 }
 
 func (c *Checker) init() {
 	c.once.Do(func() {
 		c.cache = newCache(c.CacheEntries, c.CacheBytes)
 		c.flights = make(map[string]*flight)
+		c.stopped, c.stop = context.WithCancel(context.Background())
 	})
 }
 
@@ -281,6 +300,9 @@ func (c *Checker) lookup(ctx context.Context, agent, url string) (*item, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("crawl: %w", err)
 	}
+	if c.closed.Load() {
+		return nil, ErrClosed
+	}
 	if agent != "*" && !robots.ValidProductToken(agent) {
 		return nil, fmt.Errorf("%w: %q", robots.ErrBadAgent, agent)
 	}
@@ -343,6 +365,10 @@ func fastOrigin(url string) (string, bool) {
 // from the fetch under way or from a new one.
 func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 	c.mu.Lock()
+	if c.closed.Load() {
+		c.mu.Unlock()
+		return nil, ErrClosed
+	}
 	if it := c.cache.get(origin); it != nil && c.fresh(it) {
 		c.mu.Unlock()
 		return it, nil
@@ -351,30 +377,48 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 	if fl == nil {
 		fl = &flight{done: make(chan struct{})}
 		c.flights[origin] = fl
-		// The fetch outlives this call if ctx ends: others may wait for
-		// it, and its result is worth keeping. It keeps ctx's values.
-		go c.run(context.WithoutCancel(ctx), origin, c.cache.peek(origin), fl)
+		// The run outlives this call if ctx ends: others may wait for
+		// it, and its result is worth keeping. It keeps ctx's values,
+		// and ends only if Close gives up waiting for it.
+		rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		unhook := context.AfterFunc(c.stopped, cancel)
+		prev := c.cache.peek(origin)
+		c.work.Add(1)
+		go func() {
+			defer c.work.Done()
+			defer unhook()
+			defer cancel()
+			c.run(rctx, origin, prev, fl)
+		}()
 	}
 	c.mu.Unlock()
 	select {
 	case <-fl.done:
+		if fl.it == nil {
+			return nil, ErrClosed
+		}
 		return fl.it, nil
 	case <-ctx.Done():
 		return nil, fmt.Errorf("crawl: getting %s/robots.txt: %w", origin, ctx.Err())
 	}
 }
 
-// run makes the flight fl for origin: it reads the Store, fetches if need
-// be, keeps the result in memory and puts it in the Store. prev is what
-// memory held of origin, or nil.
+// run makes the flight fl for origin: it reads the Store, takes the lease
+// or waits for the entry of the Checker that holds it, fetches if need
+// be, keeps the result in memory, then puts it in the Store and releases
+// the lease. prev is what memory held of origin, or nil. It gives up, with
+// no further Store call, when ctx ends: only Close ends it.
 func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight) {
 	robotsURL := origin + "/robots.txt"
+	rep := &reporter{c: c, origin: origin}
 	var known *Entry // the latest entry known of origin
 	if prev != nil {
 		known = &prev.entry
 	}
+	var held *holding // the lease this Checker holds while it fetches
 	if c.Store != nil {
 		e, ok, err := c.storeGet(ctx, origin)
+		rep.report(err)
 		if ok {
 			if now := c.now(); usable(&e, now) {
 				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, true))
@@ -384,14 +428,31 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 				known = &e
 			}
 		}
-		if e, ok := c.awaitLease(ctx, origin, err); ok {
-			c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, c.now(), true))
-			return
+		if l, ok := c.Store.(Leaser); ok && ctx.Err() == nil {
+			e, ok, h := c.acquire(ctx, l, origin, rep)
+			if ok {
+				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, c.now(), true))
+				return
+			}
+			held = h
 		}
 	}
-	f, err := bounded(ctx, c.fetchTimeout(), func(ctx context.Context) (fetched, error) {
-		return c.fetch(ctx, robotsURL), nil
-	})
+	var f fetched
+	var err error
+	if ctx.Err() == nil {
+		f, err = bounded(ctx, c.fetchTimeout(), func(ctx context.Context) (fetched, error) {
+			return c.fetch(ctx, robotsURL), nil
+		})
+	}
+	if ctx.Err() != nil {
+		// Close gave up waiting: the fetch was cut short, and is not
+		// what the origin says.
+		if held != nil {
+			held.end()
+		}
+		c.abandon(fl, origin)
+		return
+	}
 	if err != nil {
 		f = fetched{finalURL: robotsURL, err: "timeout", maxAge: -1, retryAfter: -1}
 	}
@@ -399,12 +460,15 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 	e := nextEntry(known, &f, now)
 	c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, false))
 	if c.Store != nil {
-		_, err := bounded(ctx, storeTimeout, func(ctx context.Context) (struct{}, error) {
+		_, err := storeCall(ctx, func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, c.Store.Put(ctx, origin, e)
 		})
 		if err != nil {
-			c.storeError(origin, fmt.Errorf("crawl: store put: %w", err))
+			rep.report(fmt.Errorf("crawl: store put: %w", err))
 		}
+	}
+	if held != nil {
+		held.release(ctx, rep)
 	}
 }
 
@@ -426,23 +490,55 @@ func (c *Checker) publish(fl *flight, origin string, e *Entry, file *robots.File
 	close(fl.done)
 }
 
-// storeGet reads origin's entry from the Store, reporting errors to
-// StoreError, and returns them too.
-func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool, error) {
-	e, ok, err := c.storeGetQuiet(ctx, origin)
-	if err != nil {
-		c.storeError(origin, err)
-	}
-	return e, ok, err
+// abandon ends the flight fl of origin with no answer: the calls waiting
+// for it return ErrClosed.
+func (c *Checker) abandon(fl *flight, origin string) {
+	c.mu.Lock()
+	delete(c.flights, origin)
+	c.mu.Unlock()
+	close(fl.done)
 }
 
-// storeGetQuiet is storeGet without the report to StoreError.
-func (c *Checker) storeGetQuiet(ctx context.Context, origin string) (Entry, bool, error) {
+// Close stops the Checker, and waits until what it does in the background
+// has ended: the fetches under way, then the Store calls that follow them,
+// which put each entry and release each lease. A process that calls Close
+// before it exits leaves in its Store what it fetched, for the others.
+//
+// From the moment Close is called, every call of the Checker returns
+// [ErrClosed], but those already waiting for a fetch, which get its
+// answer. Close returns nil once the work is done. When ctx ends first, it
+// cancels the fetches and Store calls still under way, whose entries are
+// then neither answered nor put (the calls waiting for them return
+// ErrClosed, and the leases they held lapse within seconds), and returns
+// ctx's error. The Checker starts no Store call after Close has returned;
+// a Store call that ignores its context may still be running. Close may be
+// called more than once: each waits as the first does.
+func (c *Checker) Close(ctx context.Context) error {
+	c.init()
+	c.mu.Lock()
+	c.closed.Store(true)
+	c.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		c.work.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		c.stop()
+		return fmt.Errorf("crawl: close: %w", ctx.Err())
+	}
+}
+
+// storeGet reads origin's entry from the Store.
+func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool, error) {
 	type got struct {
 		e  Entry
 		ok bool
 	}
-	g, err := bounded(ctx, storeTimeout, func(ctx context.Context) (got, error) {
+	g, err := storeCall(ctx, func(ctx context.Context) (got, error) {
 		e, ok, err := c.Store.Get(ctx, origin)
 		return got{e, ok}, err
 	})
@@ -475,84 +571,4 @@ func bounded[T any](ctx context.Context, d time.Duration, fn func(context.Contex
 		var zero T
 		return zero, ctx.Err()
 	}
-}
-
-func (c *Checker) storeError(origin string, err error) {
-	if c.StoreError != nil {
-		c.StoreError(origin, err)
-	}
-}
-
-// leaseTTL is how long a lease taken to fetch lasts: the fetch timeout,
-// plus a margin for the Store calls around it.
-func (c *Checker) leaseTTL() time.Duration {
-	return c.fetchTimeout() + leaseMargin
-}
-
-// awaitLease returns a fresh entry of origin that another Checker put,
-// when the Store is a Leaser whose lease of origin another Checker holds.
-// It returns false when this Checker should fetch: it got the lease, the
-// Store is not a Leaser or failed, or no entry came in time. reported is
-// the error of the Get made just before, already reported, or nil.
-//
-// The holder took the lease before this Checker asked for it, so it has
-// fetched and put its entry within FetchTimeout and two Store calls of
-// that (its Lease, its Put): waiting longer than that, up to the end of
-// the lease, only helps a fleet whose Checkers have longer FetchTimeouts.
-// Each error is reported once per wait, not once per poll: a bad value
-// stays in the Store until the holder's entry replaces it, and a wait
-// polls hundreds of times.
-func (c *Checker) awaitLease(ctx context.Context, origin string, reported error) (Entry, bool) {
-	l, ok := c.Store.(Leaser)
-	if !ok {
-		return Entry{}, false
-	}
-	ttl := c.leaseTTL()
-	got, err := bounded(ctx, storeTimeout, func(ctx context.Context) (bool, error) {
-		return l.Lease(ctx, origin, ttl)
-	})
-	if err != nil {
-		c.storeError(origin, fmt.Errorf("crawl: store lease: %w", err))
-		return Entry{}, false
-	}
-	if got {
-		return Entry{}, false
-	}
-	seen := map[string]bool{}
-	if reported != nil {
-		seen[reported.Error()] = true
-	}
-	deadline := time.Now().Add(min(ttl, c.leaseWait()))
-	t := time.NewTicker(leasePoll)
-	defer t.Stop()
-	failures := 0 // polls in a row that found the Store failing
-	for time.Now().Before(deadline) {
-		<-t.C
-		e, ok, err := c.storeGetQuiet(ctx, origin)
-		if err != nil && !seen[err.Error()] {
-			seen[err.Error()] = true
-			c.storeError(origin, err)
-		}
-		if err != nil && !errors.Is(err, ErrBadEntry) {
-			// A Store that keeps failing would fail the holder's Put
-			// too: waiting longer only delays the answer. One slow
-			// reply is not enough, or a fleet would fetch at once.
-			if failures++; failures == leaseFailures {
-				return Entry{}, false
-			}
-			continue
-		}
-		failures = 0
-		if ok && usable(&e, c.now()) {
-			return e, true
-		}
-	}
-	return Entry{}, false
-}
-
-// leaseWait is how long a Checker that did not get a lease waits for the
-// holder's entry: the holder's fetch, its Lease and Put calls, and two
-// polls, which leave time for parsing the body and for the poll to come.
-func (c *Checker) leaseWait() time.Duration {
-	return c.fetchTimeout() + 2*storeTimeout + 2*leasePoll
 }

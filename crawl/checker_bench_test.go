@@ -55,11 +55,13 @@ func BenchmarkCheckerAllowed(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := crawl.StartCPU()
 	for i := 0; i < b.N; i++ {
 		if _, err := c.Allowed(ctx, "Googlebot", urls[i%len(urls)]); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkCheckerAllowedParallel is BenchmarkCheckerAllowed from every
@@ -70,6 +72,7 @@ func BenchmarkCheckerAllowedParallel(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := crawl.StartCPU()
 	b.RunParallel(func(pb *testing.PB) {
 		for i := 0; pb.Next(); i++ {
 			if _, err := c.Allowed(ctx, "Googlebot", urls[i%len(urls)]); err != nil {
@@ -78,6 +81,7 @@ func BenchmarkCheckerAllowedParallel(b *testing.B) {
 			}
 		}
 	})
+	cpu.Report(b)
 }
 
 // BenchmarkFileAllowed is the same work without the Checker, to show what

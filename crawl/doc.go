@@ -29,14 +29,17 @@
 //   - the caller's context bounds each call, which returns its error, never
 //     a guess; a bad agent ([robots.ErrBadAgent]) or URL
 //     ([robots.ErrBadURL]) is an error, an unreachable site is an answer;
-//   - a [Store] that fails or hangs never fails a call, and what it returns
-//     is not trusted: a stored entry is used only if it was fetched less
-//     than 24 hours ago, and not in the future;
+//   - a [Store] that fails, hangs or panics never fails a call, and what it
+//     returns is not trusted: a stored entry is used only if it was fetched
+//     less than 24 hours ago, and not in the future;
 //   - no error or explanation shows the password of a URL.
 //
 // A [Transport] makes an http.Client refuse what robots.txt disallows, with
 // a [*DisallowedError]. A [Store] shares each origin's [Entry] across a
-// fleet of crawlers; a [Leaser] also lets one crawler fetch for all.
+// fleet of crawlers; a [Leaser] also lets one crawler fetch for all, with
+// leases that lapse within seconds when their holder dies.
+// [Checker.Close] waits for the Store writes in flight before a process
+// exits.
 // [Checker.Entry] gives tools the bytes a Checker fetched.
 //
 // A Checker also paces a crawler: [Checker.Wait] returns when an origin's

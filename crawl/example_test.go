@@ -1,6 +1,7 @@
 package crawl_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -224,8 +225,10 @@ func ExampleChecker_Entry() {
 // A Store keeps each Entry as MarshalBinary encodes it.
 func ExampleEntry_MarshalBinary() {
 	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	body := []byte(strings.Repeat("User-agent: *\nDisallow: /private/\n\n", 50))
 	e := crawl.Entry{
-		Status:   404,
+		Status:   200,
+		Body:     body,
 		Fetched:  at,
 		Expires:  at.Add(24 * time.Hour),
 		FinalURL: "https://example.com/robots.txt",
@@ -235,22 +238,58 @@ func ExampleEntry_MarshalBinary() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(string(data))
+	fmt.Printf("version %d, a tenth of the body's %d bytes or less: %v\n", data[0], len(body), len(data) <= len(body)/10)
+
+	var back crawl.Entry
+	err = back.UnmarshalBinary(data)
+	fmt.Println(back.Status, bytes.Equal(back.Body, body), back.Expires, err)
 	// Output:
-	// {"v":1,"status":404,"fetched":"2026-11-23T10:00:00Z","expires":"2026-11-24T10:00:00Z","unreachable":"0001-01-01T00:00:00Z","good_fetched":"0001-01-01T00:00:00Z","final_url":"https://example.com/robots.txt"}
+	// version 2, a tenth of the body's 1750 bytes or less: true
+	// 200 true 2026-11-24 10:00:00 +0000 UTC <nil>
 }
 
 // UnmarshalBinary decodes what a Store read back, and refuses what no
-// Checker could have written.
+// Checker could have written, and entries in the JSON of earlier releases.
 func ExampleEntry_UnmarshalBinary() {
+	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	data, _ := crawl.Entry{Status: 503, Fetched: at, Expires: at.Add(time.Minute), Failures: 1,
+		UnreachableSince: at, Err: "timeout"}.MarshalBinary()
 	var e crawl.Entry
-	err := e.UnmarshalBinary([]byte(`{"v":1,"status":503,"fetched":"2026-11-23T10:00:00Z",` +
-		`"expires":"2026-11-23T10:01:00Z","failures":1,"unreachable":"2026-11-23T10:00:00Z","err":"timeout"}`))
+	err := e.UnmarshalBinary(data)
 	fmt.Println(e.Status, e.Failures, e.Err, e.Expires.Sub(e.Fetched), err)
 
-	err = e.UnmarshalBinary([]byte(`{"v":1,"status":404,"body":"eA=="}`))
+	err = e.UnmarshalBinary([]byte(`{"v":1,"status":404,"fetched":"2026-11-23T10:00:00Z"}`))
 	fmt.Println(errors.Is(err, crawl.ErrBadEntry), e.Status) // e is left as it was
 	// Output:
 	// 503 1 timeout 1m0s <nil>
 	// true 503
+}
+
+// A crawler whose Checker shares a Store closes it before exiting, so
+// that what it fetched last reaches the Store for the other crawlers: a
+// Checker puts each entry after it has answered.
+func ExampleChecker_Close() {
+	site := exampleSite(200, "User-agent: *\nDisallow: /private/\n")
+	defer site.Close()
+	store := newMemStore() // in a fleet: redisstore.New(rdb, nil)
+
+	checker := &crawl.Checker{Store: store}
+	ctx := context.Background()
+	ok, err := checker.Allowed(ctx, "MyBot", site.URL+"/private/a")
+	fmt.Println("allowed:", ok, err)
+
+	// Shutting down: wait at most 5 seconds for the Store writes.
+	closeCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := checker.Close(closeCtx); err != nil {
+		log.Print(err)
+	}
+	e, stored, _ := store.Get(ctx, site.URL)
+	fmt.Println("stored:", stored, e.Status)
+	_, err = checker.Allowed(ctx, "MyBot", site.URL+"/")
+	fmt.Println(errors.Is(err, crawl.ErrClosed))
+	// Output:
+	// allowed: false <nil>
+	// stored: true 200
+	// true
 }

@@ -7,3 +7,10 @@ func WithClock(c *Checker, now func() time.Time) *Checker {
 	c.clock = now
 	return c
 }
+
+// WithLeaseTTL sets how long c's leases last unless renewed, and returns
+// c.
+func WithLeaseTTL(c *Checker, ttl time.Duration) *Checker {
+	c.leaseLife = ttl
+	return c
+}

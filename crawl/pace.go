@@ -161,10 +161,10 @@ type Pacer interface {
 	// slot. It returns the reservation, whose Delay says how long from
 	// now the slot starts.
 	Reserve(ctx context.Context, origin string, interval time.Duration) (Reservation, error)
-	// Release gives back a reservation that was not used, booked with
+	// Unreserve gives back a reservation that was not used, booked with
 	// interval, if no other was booked after it, so that the next
 	// Reserve gets its slot.
-	Release(ctx context.Context, origin string, r Reservation, interval time.Duration) error
+	Unreserve(ctx context.Context, origin string, r Reservation, interval time.Duration) error
 	// Defer pushes origin's next free time to at least d from now.
 	Defer(ctx context.Context, origin string, d time.Duration) error
 }
@@ -174,7 +174,7 @@ type Reservation struct {
 	// Delay is how long after the Reserve call the slot starts; zero when
 	// it starts at once.
 	Delay time.Duration
-	// Slot identifies the slot to Release; what it means is the Pacer's.
+	// Slot identifies the slot to Unreserve; what it means is the Pacer's.
 	Slot int64
 }
 
@@ -337,32 +337,54 @@ func (c *Checker) reserve(ctx context.Context, origin string, interval time.Dura
 	if !ok {
 		return nil
 	}
-	r, err := bounded(ctx, paceTimeout, func(ctx context.Context) (Reservation, error) {
+	r, err := paceCall(ctx, func(ctx context.Context) (Reservation, error) {
 		return p.Reserve(ctx, origin, interval)
 	})
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		c.storeError(origin, fmt.Errorf("crawl: store reserve: %w", err))
+		c.paceError(origin, fmt.Errorf("crawl: store reserve: %w", err))
 		return nil
 	}
 	// A shared Store is not trusted: a slot further off than a refusal
 	// and a few waiters of the fleet can push it is not believed.
 	if most := c.Pacing.maxRetryAfter() + 64*interval; r.Delay > most {
-		c.storeError(origin, fmt.Errorf("crawl: store reserve: a slot %v away, waiting %v", r.Delay, most))
+		c.paceError(origin, fmt.Errorf("crawl: store reserve: a slot %v away, waiting %v", r.Delay, most))
 		r.Delay = most
 	}
 	if err := sleep(ctx, r.Delay); err != nil {
-		_, rerr := bounded(context.WithoutCancel(ctx), paceTimeout, func(ctx context.Context) (struct{}, error) {
-			return struct{}{}, p.Release(ctx, origin, r, interval)
+		_, uerr := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
+			return struct{}{}, p.Unreserve(ctx, origin, r, interval)
 		})
-		if rerr != nil {
-			c.storeError(origin, fmt.Errorf("crawl: store release: %w", rerr))
+		if uerr != nil {
+			c.paceError(origin, fmt.Errorf("crawl: store unreserve: %w", uerr))
 		}
 		return err
 	}
 	return nil
+}
+
+// paceCall returns what fn, a call to the Pacer, returns, bounded by
+// paceTimeout as [bounded] does; a panic in fn is returned as an error,
+// as storeCall does for the Store's calls.
+func paceCall[T any](ctx context.Context, fn func(context.Context) (T, error)) (T, error) {
+	return bounded(ctx, paceTimeout, func(ctx context.Context) (v T, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}()
+		return fn(ctx)
+	})
+}
+
+// paceError reports err, the error of a Pacer call for origin, to
+// StoreError, unless Close cut the call short.
+func (c *Checker) paceError(origin string, err error) {
+	if c.StoreError != nil && c.stopped.Err() == nil {
+		c.StoreError(origin, err)
+	}
 }
 
 // sleep returns after d, or ctx's error if it ends first.
@@ -393,6 +415,7 @@ func (c *Checker) Report(ctx context.Context, url string, status int, h http.Hea
 	if err != nil {
 		return
 	}
+	c.init()
 	c.report(ctx, origin, status, h)
 }
 
@@ -425,11 +448,11 @@ func (c *Checker) report(ctx context.Context, origin string, status int, h http.
 	}
 	ps.mu.Unlock()
 	if p, ok := c.Store.(Pacer); ok && d > 0 {
-		_, err := bounded(context.WithoutCancel(ctx), paceTimeout, func(ctx context.Context) (struct{}, error) {
+		_, err := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, p.Defer(ctx, origin, d)
 		})
 		if err != nil {
-			c.storeError(origin, fmt.Errorf("crawl: store defer: %w", err))
+			c.paceError(origin, fmt.Errorf("crawl: store defer: %w", err))
 		}
 	}
 }

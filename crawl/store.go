@@ -2,9 +2,6 @@ package crawl
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"time"
 )
 
@@ -32,15 +29,52 @@ type Store interface {
 	Put(ctx context.Context, origin string, e Entry) error
 }
 
-// A Leaser is a [Store] that can also hand out short leases, so that when
+// A Leaser is a [Store] that also hands out short leases, so that when
 // many Checkers sharing it miss on one origin at once, one of them fetches
 // and the others wait for its entry to appear in the Store.
+//
+// A lease lives a few seconds unless its holder renews it, so that one
+// whose holder died mid-fetch lapses soon: the Checker takes it for three
+// seconds, renews it every second while it fetches and puts the entry,
+// then releases it. Its value names the holder, with a random token the
+// holder made, and says when the holder gives up: Checkers
+// waiting for the holder's entry read that deadline, so that they wait for
+// the holder's FetchTimeout rather than their own.
+//
+// Renew and Release act only on a lease held with the token they are
+// given: they compare and extend, or compare and delete, as one atomic
+// step, so that a holder whose lease lapsed and was taken by another
+// Checker cannot extend or end the new holder's lease. What Lease returns
+// of another holder comes from a shared Store and is not trusted: a
+// Checker believes the Deadline for two minutes at most.
+//
+// Implementations must be safe for concurrent use.
 type Leaser interface {
 	Store
-	// Lease tries to take the lease to fetch origin's robots.txt for ttl,
-	// and reports whether it took it. Nobody else can take the lease of
-	// origin until ttl has passed; there is no early release.
-	Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error)
+	// Lease takes origin's lease as l for ttl when nobody holds it, and
+	// returns l and true. When another holder has it, Lease leaves it and
+	// returns that holder's lease and false, with a zero Deadline when it
+	// cannot tell it (a value it cannot read).
+	Lease(ctx context.Context, origin string, l Lease, ttl time.Duration) (holder Lease, took bool, err error)
+	// Renew makes origin's lease end ttl from now, if it is held with
+	// token, and reports whether it was. A lease that lapsed, or that
+	// another holder took since, is left as it is.
+	Renew(ctx context.Context, origin, token string, ttl time.Duration) (bool, error)
+	// Release ends origin's lease now, if it is held with token, and
+	// reports whether it was.
+	Release(ctx context.Context, origin, token string) (bool, error)
+}
+
+// A Lease is the claim of one Checker to fetch an origin's robots.txt for
+// every Checker sharing a [Leaser].
+type Lease struct {
+	// Token names the holder: random, made by the Checker that takes the
+	// lease, and never empty.
+	Token string
+	// Deadline is when the holder gives up: by then it has put its entry
+	// in the Store, or never will. A Checker sets it to its FetchTimeout
+	// plus a second for each Store call around the fetch.
+	Deadline time.Time
 }
 
 // An Entry is what is known of one origin's robots.txt: the outcome of the
@@ -83,100 +117,4 @@ type Entry struct {
 	FinalURL  string
 	Redirects int
 	Err       string
-}
-
-// maxEntryErr bounds the error text of an entry read back, which a
-// Checker shows in explanations.
-const maxEntryErr = 1000
-
-// entryVersion is the version of the encoding MarshalBinary writes.
-const entryVersion = 1
-
-// entryJSON is the encoding of an Entry: JSON with a version, times in
-// RFC 3339 with nanoseconds, bodies in base64.
-type entryJSON struct {
-	V           int       `json:"v"`
-	Status      int       `json:"status"`
-	Body        []byte    `json:"body,omitempty"`
-	Fetched     time.Time `json:"fetched"`
-	Expires     time.Time `json:"expires"`
-	Failures    int       `json:"failures,omitempty"`
-	Unreachable time.Time `json:"unreachable"`
-	Good        []byte    `json:"good,omitempty"`
-	GoodFetched time.Time `json:"good_fetched"`
-	FinalURL    string    `json:"final_url,omitempty"`
-	Redirects   int       `json:"redirects,omitempty"`
-	Err         string    `json:"err,omitempty"`
-}
-
-// ErrBadEntry is returned, wrapped, by [Entry.UnmarshalBinary] for data that
-// is not an encoded Entry, or that encodes one no fetch could have made.
-var ErrBadEntry = errors.New("crawl: bad entry")
-
-// MarshalBinary encodes e as a JSON object with a version, so that a Store
-// can keep it as an opaque value:
-//
-//	{"v":1,"status":200,"body":"<base64>","fetched":"2026-11-23T10:00:00Z",
-//	 "expires":"2026-11-24T10:00:00Z","failures":0,"unreachable":"...",
-//	 "good":"<base64>","good_fetched":"...","final_url":"https://...",
-//	 "redirects":1,"err":"timeout"}
-//
-// Fields with zero values may be left out; "final_url", "redirects" and
-// "err" were added to version 1 later, and entries written without them
-// still decode. Readers refuse versions they do not know.
-func (e Entry) MarshalBinary() ([]byte, error) {
-	return json.Marshal(entryJSON{
-		V:           entryVersion,
-		Status:      e.Status,
-		Body:        e.Body,
-		Fetched:     e.Fetched,
-		Expires:     e.Expires,
-		Failures:    e.Failures,
-		Unreachable: e.UnreachableSince,
-		Good:        e.Good,
-		GoodFetched: e.GoodFetched,
-		FinalURL:    e.FinalURL,
-		Redirects:   e.Redirects,
-		Err:         e.Err,
-	})
-}
-
-// UnmarshalBinary decodes data written by [Entry.MarshalBinary] into e. It
-// returns an error wrapping [ErrBadEntry], and leaves e unchanged, when
-// data is not such an encoding: another version, a status outside 0 and
-// 100-599, a body with a status other than 2xx, a negative failure count,
-// a redirect count outside 0-6, or an error text over 1,000 bytes.
-func (e *Entry) UnmarshalBinary(data []byte) error {
-	var j entryJSON
-	if err := json.Unmarshal(data, &j); err != nil {
-		return fmt.Errorf("%w: %v", ErrBadEntry, err)
-	}
-	switch {
-	case j.V != entryVersion:
-		return fmt.Errorf("%w: version %d", ErrBadEntry, j.V)
-	case j.Status != 0 && (j.Status < 100 || j.Status > 599):
-		return fmt.Errorf("%w: status %d", ErrBadEntry, j.Status)
-	case j.Body != nil && (j.Status < 200 || j.Status > 299):
-		return fmt.Errorf("%w: body with status %d", ErrBadEntry, j.Status)
-	case j.Failures < 0:
-		return fmt.Errorf("%w: %d failures", ErrBadEntry, j.Failures)
-	case j.Redirects < 0 || j.Redirects > maxRedirects+1:
-		return fmt.Errorf("%w: %d redirects", ErrBadEntry, j.Redirects)
-	case len(j.Err) > maxEntryErr:
-		return fmt.Errorf("%w: error text of %d bytes", ErrBadEntry, len(j.Err))
-	}
-	*e = Entry{
-		Status:           j.Status,
-		Body:             j.Body,
-		Fetched:          j.Fetched,
-		Expires:          j.Expires,
-		Failures:         j.Failures,
-		UnreachableSince: j.Unreachable,
-		Good:             j.Good,
-		GoodFetched:      j.GoodFetched,
-		FinalURL:         j.FinalURL,
-		Redirects:        j.Redirects,
-		Err:              j.Err,
-	}
-	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -16,16 +17,15 @@ import (
 // memStore is a Store in memory that keeps entries encoded, as a shared
 // store would, and counts its calls.
 type memStore struct {
-	mu     sync.Mutex
-	m      map[string][]byte
-	gets   int
-	puts   int
-	leases map[string]time.Time
-	err    error // returned by every call when set
+	mu   sync.Mutex
+	m    map[string][]byte
+	gets int
+	puts int
+	err  error // returned by every call when set
 }
 
 func newMemStore() *memStore {
-	return &memStore{m: map[string][]byte{}, leases: map[string]time.Time{}}
+	return &memStore{m: map[string][]byte{}}
 }
 
 func (s *memStore) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
@@ -167,20 +167,112 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-// leaseStore is a memStore that is also a Leaser.
+// leaseStore is a memStore that is also a Leaser, whose leases lapse in
+// real time as a shared store's do. It logs its calls.
 type leaseStore struct {
 	*memStore
-	leaseCalls int
+	leases map[string]heldLease
+	calls  []string // "get", "put", "lease", "took", "renew", "release"
+	tokens []string // the token of each lease taken, renewal and release
 }
 
-func (s *leaseStore) Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error) {
+type heldLease struct {
+	l     crawl.Lease
+	until time.Time
+}
+
+func newLeaseStore() *leaseStore {
+	return &leaseStore{memStore: newMemStore(), leases: map[string]heldLease{}}
+}
+
+func (s *leaseStore) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
+	s.mu.Lock()
+	s.log("get", "")
+	s.mu.Unlock()
+	return s.memStore.Get(ctx, origin)
+}
+
+func (s *leaseStore) Put(ctx context.Context, origin string, e crawl.Entry) error {
+	s.mu.Lock()
+	s.log("put", "")
+	s.mu.Unlock()
+	return s.memStore.Put(ctx, origin, e)
+}
+
+// log records a call; s.mu is held.
+func (s *leaseStore) log(call, token string) {
+	s.calls = append(s.calls, call)
+	if token != "" {
+		s.tokens = append(s.tokens, token)
+	}
+}
+
+// live returns origin's lease, if one lives; s.mu is held.
+func (s *leaseStore) live(origin string) (crawl.Lease, bool) {
+	h, ok := s.leases[origin]
+	if !ok || !time.Now().Before(h.until) {
+		return crawl.Lease{}, false
+	}
+	return h.l, true
+}
+
+// held returns origin's lease, if one lives.
+func (s *leaseStore) held(origin string) (crawl.Lease, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.leaseCalls++
-	if until, ok := s.leases[origin]; ok && time.Now().Before(until) {
-		return false, nil
+	return s.live(origin)
+}
+
+// plant makes origin's lease held by l for ttl, as another Checker would.
+func (s *leaseStore) plant(origin string, l crawl.Lease, ttl time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.leases[origin] = heldLease{l, time.Now().Add(ttl)}
+}
+
+func (s *leaseStore) count(call string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, c := range s.calls {
+		if c == call {
+			n++
+		}
 	}
-	s.leases[origin] = time.Now().Add(ttl)
+	return n
+}
+
+func (s *leaseStore) Lease(ctx context.Context, origin string, l crawl.Lease, ttl time.Duration) (crawl.Lease, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if h, ok := s.live(origin); ok || s.err != nil {
+		s.log("lease", "")
+		return h, false, s.err
+	}
+	s.leases[origin] = heldLease{l, time.Now().Add(ttl)}
+	s.log("took", l.Token)
+	return l, true, nil
+}
+
+func (s *leaseStore) Renew(ctx context.Context, origin, token string, ttl time.Duration) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.log("renew", token)
+	if h, ok := s.live(origin); !ok || h.Token != token || s.err != nil {
+		return false, s.err
+	}
+	s.leases[origin] = heldLease{s.leases[origin].l, time.Now().Add(ttl)}
+	return true, nil
+}
+
+func (s *leaseStore) Release(ctx context.Context, origin, token string) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.log("release", token)
+	if h, ok := s.live(origin); !ok || h.Token != token || s.err != nil {
+		return false, s.err
+	}
+	delete(s.leases, origin)
 	return true, nil
 }
 
@@ -190,7 +282,7 @@ func TestCheckerLeases(t *testing.T) {
 		<-release
 		fmt.Fprint(w, privateRobots)
 	})
-	store := &leaseStore{memStore: newMemStore()}
+	store := newLeaseStore()
 	clk := newClock()
 	// A fleet of Checkers misses on one origin at once: one takes the
 	// lease and fetches, the others wait for its entry in the store.
@@ -208,11 +300,7 @@ func TestCheckerLeases(t *testing.T) {
 			}
 		}()
 	}
-	waitFor(t, "five leases asked", func() bool {
-		store.mu.Lock()
-		defer store.mu.Unlock()
-		return store.leaseCalls == 5
-	})
+	waitFor(t, "five leases asked", func() bool { return store.count("took")+store.count("lease") >= 5 })
 	close(release)
 	wg.Wait()
 	if n := s.hits.Load(); n != 1 {
@@ -320,7 +408,17 @@ func (s deafStore) Put(ctx context.Context, origin string, e crawl.Entry) error 
 	return nil
 }
 
-func (s deafStore) Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error) {
+func (s deafStore) Lease(ctx context.Context, origin string, l crawl.Lease, ttl time.Duration) (crawl.Lease, bool, error) {
+	<-s.stop
+	return crawl.Lease{}, false, nil
+}
+
+func (s deafStore) Renew(ctx context.Context, origin, token string, ttl time.Duration) (bool, error) {
+	<-s.stop
+	return false, nil
+}
+
+func (s deafStore) Release(ctx context.Context, origin, token string) (bool, error) {
 	<-s.stop
 	return false, nil
 }
@@ -366,7 +464,8 @@ func TestCheckerHugeFailureCount(t *testing.T) {
 	s := newRobotsServer(t, serve(503, ""))
 	clk := newClock()
 	store := newMemStore()
-	huge := crawl.Entry{Status: 503, Fetched: clk.Now(), Expires: clk.Now(), Failures: int(^uint(0) >> 1), UnreachableSince: clk.Now()}
+	// The largest count an entry decodes with.
+	huge := crawl.Entry{Status: 503, Fetched: clk.Now(), Expires: clk.Now(), Failures: math.MaxInt32, UnreachableSince: clk.Now()}
 	if err := store.Put(context.Background(), s.URL, huge); err != nil {
 		t.Fatal(err)
 	}
@@ -385,20 +484,20 @@ func TestCheckerHugeFailureCount(t *testing.T) {
 }
 
 // TestCheckerLeaseHolderPutFails has a Checker wait for a lease holder
-// whose Put never comes (it failed, or was refused as too large), over a
-// bad value the holder's entry would have replaced: the Checker reports
-// the bad value once, not once per poll, and fetches itself once the
-// holder's fetch and Put would have ended, before the lease does.
+// that lives on, renewing its lease, but whose entry never comes (its Put
+// failed, or was refused as too large), over a bad value the holder's
+// entry would have replaced: the Checker reports the bad value once, not
+// once per poll, and fetches itself once the holder is past the Deadline
+// its lease gives, without waiting for the lease to end.
 func TestCheckerLeaseHolderPutFails(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
-	store := &leaseStore{memStore: newMemStore()}
-	const fetchTimeout = 500 * time.Millisecond
-	ttl := fetchTimeout + 5*time.Second // the lease, as the Checker takes it
+	store := newLeaseStore()
+	const wait = 800 * time.Millisecond
 	store.m[s.URL] = []byte("not an entry")
-	store.leases[s.URL] = time.Now().Add(ttl) // another Checker holds it
+	store.plant(s.URL, crawl.Lease{Token: "holder", Deadline: time.Now().Add(wait)}, time.Minute)
 	var mu sync.Mutex
 	var reported []error
-	c := &crawl.Checker{Store: store, FetchTimeout: fetchTimeout, StoreError: func(origin string, err error) {
+	c := &crawl.Checker{Store: store, FetchTimeout: 100 * time.Millisecond, StoreError: func(origin string, err error) {
 		mu.Lock()
 		defer mu.Unlock()
 		reported = append(reported, err)
@@ -407,13 +506,16 @@ func TestCheckerLeaseHolderPutFails(t *testing.T) {
 	if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
 		t.Fatalf("Allowed = %v, %v; want false", got, err)
 	}
-	// The holder's fetch ends within fetchTimeout and its Lease and Put
-	// within a second each: 2.5 s, then a poll.
-	if d := time.Since(start); d >= ttl-time.Second {
-		t.Errorf("Allowed took %v, want well under the lease's %v", d, ttl)
+	// The holder's Deadline, then two polls; the Checker's own fetch
+	// would have ended sooner, after 100 ms and 3 s for its Store calls.
+	if d := time.Since(start); d < wait || d > wait+2*time.Second {
+		t.Errorf("Allowed took %v, want the holder's deadline %v and a few polls", d, wait)
 	}
 	if n := s.hits.Load(); n != 1 {
 		t.Errorf("server saw %d requests, want 1", n)
+	}
+	if l, ok := store.held(s.URL); !ok || l.Token != "holder" {
+		t.Errorf("lease after the fetch = %+v, %v; want the holder's, untouched", l, ok)
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -421,7 +523,7 @@ func TestCheckerLeaseHolderPutFails(t *testing.T) {
 		t.Fatal("StoreError got nothing, want one error wrapping ErrBadEntry")
 	}
 	if len(reported) != 1 || !errors.Is(reported[0], crawl.ErrBadEntry) {
-		t.Errorf("StoreError got %d errors (first %v), want one wrapping ErrBadEntry", len(reported), reported[0])
+		t.Errorf("StoreError got %d errors (%v), want one wrapping ErrBadEntry", len(reported), reported)
 	}
 }
 

@@ -19,6 +19,8 @@ func FuzzDecode(f *testing.F) {
 		{Status: 404, Fetched: now, Expires: now.Add(time.Hour)},
 		{Status: 503, Fetched: now, Expires: now.Add(time.Minute), Failures: 2, UnreachableSince: now.Add(-time.Hour),
 			Good: []byte("User-agent: *\nAllow: /\n"), GoodFetched: now.Add(-48 * time.Hour)},
+		{Status: 200, Body: bytes.Repeat([]byte("User-agent: a\nDisallow: /b\n"), 30), Fetched: now, Expires: now.Add(time.Hour)},
+		{Status: 200, Fetched: now, Expires: time.Date(2999, 1, 1, 0, 0, 0, 0, time.UTC)}, // refused: fresh too long
 	} {
 		data, err := e.MarshalBinary()
 		if err != nil {
@@ -26,6 +28,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		f.Add(data)
 	}
+	// Entries of earlier releases, in JSON, are refused.
 	f.Add([]byte(`{"v":1,"status":200,"expires":"2999-01-01T00:00:00Z"}`))
 	f.Add([]byte(`{"v":1,"status":200,"body":"!!!"}`))
 	f.Add([]byte("\x00\xff"))

@@ -11,8 +11,8 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// Every machine of a fleet gives its Checker a Store on the same Redis.
-// (This example needs a Redis server, so it is compiled but not run.)
+// Every machine of a fleet gives its Checker a Store on the same Redis,
+// and closes the Checker before it exits. (This example needs a Redis server, so it is compiled but not run.)
 func ExampleNew() {
 	rdb := redis.NewUniversalClient(&redis.UniversalOptions{
 		Addrs:                 []string{"redis:6379"},
@@ -24,6 +24,13 @@ func ExampleNew() {
 	}
 	ok, err := checker.Allowed(context.Background(), "MyBot", "https://example.com/page")
 	fmt.Println(ok, err)
+
+	// Before the process exits, the entries it fetched last reach Redis.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := checker.Close(ctx); err != nil {
+		log.Printf("robots: %v", err)
+	}
 }
 
 func ExampleStore_Key() {

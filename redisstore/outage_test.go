@@ -23,7 +23,7 @@ func newPatientStore(t *testing.T, s *server, timeout time.Duration) *redisstore
 	return redisstore.New(s.patientClient(), &redisstore.Options{Timeout: timeout, Now: fixedNow})
 }
 
-// calls runs Get, Put and Lease on store and returns their errors and the
+// calls runs Get, Put, Lease, Renew and Release on store and returns their errors and the
 // longest time one took.
 func calls(store *redisstore.Store, origin string) (errs []error, longest time.Duration) {
 	ctx := context.Background()
@@ -32,7 +32,12 @@ func calls(store *redisstore.Store, origin string) (errs []error, longest time.D
 		func() error {
 			return store.Put(ctx, origin, crawl.Entry{Status: 404, Fetched: now, Expires: now.Add(day)})
 		},
-		func() error { _, err := store.Lease(ctx, origin, time.Second); return err },
+		func() error {
+			_, _, err := store.Lease(ctx, origin, crawl.Lease{Token: "outage", Deadline: now}, time.Second)
+			return err
+		},
+		func() error { _, err := store.Renew(ctx, origin, "outage", time.Second); return err },
+		func() error { _, err := store.Release(ctx, origin, "outage"); return err },
 	} {
 		start := time.Now()
 		errs = append(errs, f())

@@ -58,9 +58,9 @@ if slot + iv > now then keep(slot + iv) end
 return {slot - now, slot}
 `)
 
-// releaseScript gives back the slot ARGV[1] booked with interval ARGV[2]
+// unreserveScript gives back the slot ARGV[1] booked with interval ARGV[2]
 // when no other was booked after it. It returns 1 if it did.
-var releaseScript = redis.NewScript(paceRead + `
+var unreserveScript = redis.NewScript(paceRead + `
 local slot = tonumber(ARGV[1])
 if nxt ~= slot + tonumber(ARGV[2]) then return 0 end
 if slot > now then keep(slot) else redis.call('DEL', KEYS[1]) end
@@ -102,15 +102,15 @@ func (s *Store) Reserve(ctx context.Context, origin string, interval time.Durati
 	return crawl.Reservation{Delay: time.Duration(v[0]) * time.Microsecond, Slot: v[1]}, nil
 }
 
-// Release gives back r, booked with interval, if no other reservation of
+// Unreserve gives back r, booked with interval, if no other reservation of
 // origin was booked after it.
-func (s *Store) Release(ctx context.Context, origin string, r crawl.Reservation, interval time.Duration) error {
+func (s *Store) Unreserve(ctx context.Context, origin string, r crawl.Reservation, interval time.Duration) error {
 	key := s.PaceKey(origin)
 	_, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
-		return releaseScript.Run(ctx, s.client, []string{key}, r.Slot, interval.Microseconds()).Int64()
+		return unreserveScript.Run(ctx, s.client, []string{key}, r.Slot, interval.Microseconds()).Int64()
 	})
 	if err != nil {
-		return fmt.Errorf("robots: redisstore: release %s: %w", key, err)
+		return fmt.Errorf("robots: redisstore: unreserve %s: %w", key, err)
 	}
 	return nil
 }

@@ -299,13 +299,13 @@ func TestPaceReserve(t *testing.T) {
 	near("second", second.Delay, time.Second)
 	third := reserve()
 	near("third", third.Delay, 2*time.Second)
-	if err := store.Release(ctx, origin, third, time.Second); err != nil {
-		t.Fatalf("Release: %v", err)
+	if err := store.Unreserve(ctx, origin, third, time.Second); err != nil {
+		t.Fatalf("Unreserve: %v", err)
 	}
 	near("after a release", reserve().Delay, 2*time.Second)
 	// A release of a slot booked before the last does nothing.
-	if err := store.Release(ctx, origin, second, time.Second); err != nil {
-		t.Fatalf("Release: %v", err)
+	if err := store.Unreserve(ctx, origin, second, time.Second); err != nil {
+		t.Fatalf("Unreserve: %v", err)
 	}
 	near("after a release of an older slot", reserve().Delay, 3*time.Second)
 	if err := store.Defer(ctx, origin, 10*time.Second); err != nil {

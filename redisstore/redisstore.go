@@ -2,17 +2,27 @@
 // Redis: it implements [crawl.Store] and [crawl.Leaser] on
 // github.com/redis/go-redis/v9, so that the [crawl.Checker] of every
 // machine reads what any of them fetched, and one machine fetches each
-// origin's robots.txt while the others wait for its entry.
+// origin's robots.txt while the others wait for its entry. It also
+// implements [crawl.Pacer], so that the fleet keeps each origin's pace
+// together (see [Store.Reserve]); the origin's schedule is kept under
+// <prefix>{<origin>}:pace.
 //
 // A Store takes a [redis.UniversalClient], so a single server, Sentinel and
-// Cluster all work: it runs single-key commands only, and the two keys of an
+// Cluster all work: it runs single-key commands only, and the keys of an
 // origin share a hash tag.
 //
 // # Keys and values
 //
 // The entry of an origin is kept under <prefix>{<origin>}, for instance
 // "robots:{https://example.com}", as the bytes of [crawl.Entry.MarshalBinary]
-// (JSON with a version). Its lease is kept under <prefix>{<origin>}:lease.
+// (binary, with a version byte first and the body compressed). Its lease
+// is kept under <prefix>{<origin>}:lease, while a Checker fetches the
+// origin: the holder's deadline in Unix milliseconds, a space and its
+// token, such as "1795000000000 5f0c...e1", with a Redis expiry of a few
+// seconds that the holder renews. Lease, Renew and Release each run one
+// short Lua script, so that taking a lease returns the holder's value in
+// the same step, and renewing or releasing one acts only for its holder's
+// token.
 //
 // # How long entries are kept
 //
@@ -38,19 +48,22 @@
 // # Failures
 //
 // Every Redis call is bounded by [Options.Timeout]. A Store never panics on
-// what it reads: a value that does not decode, is over [Options.MaxValue]
-// or is not a string, is a miss, returned with an error wrapping
+// what it reads: a value that does not decode (an entry of an earlier
+// release, in JSON, included), is over [Options.MaxValue] or is not a
+// string, is a miss, returned with an error wrapping
 // [crawl.ErrBadEntry] (and [ErrTooLarge] for the second) so that the
 // Checker's StoreError hook sees it; the Checker then fetches by itself,
 // and its Put replaces the bad value. A Checker waiting for a lease
 // holder's entry takes ErrBadEntry as "not there yet", and other errors as
-// Redis failing: after three in a row it stops waiting and fetches.
+// Redis failing: after three in a row it stops waiting and fetches. A
+// lease value that does not read as one is a lease with no deadline, whose
+// holder a waiting Checker gives as long as its own fetch would take.
 //
 // A call that timed out may still be carried out by Redis later, when its
 // command had been sent: a late Put replaces the entry with the one it
 // carried, which a Checker fetched not long before; a late Lease holds the
-// origin's lease until its ttl ends, and the Checkers waiting for it fetch
-// by themselves then.
+// origin's lease until its ttl ends, a few seconds, unrenewed, and a
+// Checker waiting for it takes it then.
 package redisstore
 
 import (
@@ -74,9 +87,11 @@ const (
 	// slower than this is better off fetching by itself.
 	DefaultTimeout = 250 * time.Millisecond
 	// DefaultMaxValue bounds the size of a stored entry: 1 MiB, room for
-	// an entry whose body is at robots.DefaultMaxBytes (about 667 KiB once
-	// in base64). A Checker whose Options.MaxBytes is larger needs a
-	// larger MaxValue to share its biggest entries.
+	// an entry whose body is at robots.DefaultMaxBytes even when it does
+	// not compress (a body that does not is stored as it is, with a
+	// hundred bytes or so of other fields). A Checker whose
+	// Options.MaxBytes is near 1 MiB or more needs a larger MaxValue to
+	// share its biggest entries.
 	DefaultMaxValue = 1 << 20
 )
 
@@ -254,24 +269,154 @@ func (s *Store) Put(ctx context.Context, origin string, e crawl.Entry) error {
 	return nil
 }
 
-// Lease tries to take origin's lease for ttl with SET NX and an expiry in
-// milliseconds, and reports whether it took it. The lease ends only when
-// ttl has passed. ttl must be at least a millisecond.
-func (s *Store) Lease(ctx context.Context, origin string, ttl time.Duration) (bool, error) {
+// maxToken bounds the token of a lease, so that a lease value read back
+// is short.
+const maxToken = 128
+
+// maxLeaseValue is the most of a lease value Lease reads back: a deadline
+// in Unix milliseconds, a space and a token.
+const maxLeaseValue = 20 + 1 + maxToken
+
+// The lease scripts. A lease's value is its Deadline in Unix milliseconds
+// (0 for none), a space, and its token; Renew and Release compare the
+// token after the first space with theirs, and act only when they are
+// equal, in one atomic step.
+var (
+	// leaseScript takes the lease KEYS[1] as ARGV[1] for ARGV[2] ms if
+	// nobody holds it, and returns {1}; else {0, the holder's value}, of
+	// which at most ARGV[3]+1 bytes.
+	leaseScript = redis.NewScript(`
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+	return {1}
+end
+return {0, redis.call('GETRANGE', KEYS[1], 0, ARGV[3])}
+`)
+	// renewScript makes the lease KEYS[1] end in ARGV[2] ms if it is held
+	// with the token ARGV[1], and returns 1; else 0. A value over ARGV[3]
+	// bytes, which no Store writes, is not read.
+	renewScript = redis.NewScript(`
+local n = redis.call('STRLEN', KEYS[1])
+if n > 0 and n <= tonumber(ARGV[3]) then
+	local v = redis.call('GET', KEYS[1])
+	local sp = string.find(v, ' ', 1, true)
+	if sp and string.sub(v, sp + 1) == ARGV[1] then
+		return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+	end
+end
+return 0
+`)
+	// releaseScript deletes the lease KEYS[1] if it is held with the
+	// token ARGV[1], and returns 1; else 0. A value over ARGV[2] bytes is
+	// not read.
+	releaseScript = redis.NewScript(`
+local n = redis.call('STRLEN', KEYS[1])
+if n > 0 and n <= tonumber(ARGV[2]) then
+	local v = redis.call('GET', KEYS[1])
+	local sp = string.find(v, ' ', 1, true)
+	if sp and string.sub(v, sp + 1) == ARGV[1] then
+		return redis.call('DEL', KEYS[1])
+	end
+end
+return 0
+`)
+)
+
+// Lease takes origin's lease as l for ttl, in whole milliseconds, when
+// nobody holds it, and returns l and true; else it returns the holder's
+// lease and false. It runs one Lua script: SET NX with an expiry, or else
+// GETRANGE of the holder's value. The value is l.Deadline in Unix
+// milliseconds, a space and l.Token; a holder's value that does not read
+// so (another program's, or garbage) is returned as a zero Lease, and
+// only its first 149 bytes are read. l.Token must be 1 to 128 bytes, and
+// ttl at least a millisecond.
+func (s *Store) Lease(ctx context.Context, origin string, l crawl.Lease, ttl time.Duration) (crawl.Lease, bool, error) {
 	key := s.LeaseKey(origin)
-	if ttl < time.Millisecond {
-		return false, fmt.Errorf("robots: redisstore: lease %s: ttl %v under a millisecond", key, ttl)
+	if err := checkLease(l.Token, ttl); err != nil {
+		return crawl.Lease{}, false, fmt.Errorf("robots: redisstore: lease %s: %w", key, err)
 	}
-	// The value says when the lease was taken, for whoever looks at the
-	// keys; nothing reads it.
-	taken := strconv.FormatInt(s.now().UnixMilli(), 10)
-	ok, err := call(ctx, s.timeout, func(ctx context.Context) (bool, error) {
-		return s.client.SetNX(ctx, key, taken, ttl).Result()
+	var ms int64
+	if !l.Deadline.IsZero() {
+		ms = max(l.Deadline.UnixMilli(), 0)
+	}
+	value := strconv.FormatInt(ms, 10) + " " + l.Token
+	res, err := call(ctx, s.timeout, func(ctx context.Context) ([]any, error) {
+		return leaseScript.Run(ctx, s.client, []string{key}, value, ttl.Milliseconds(), maxLeaseValue-1).Slice()
 	})
 	if err != nil {
-		return false, fmt.Errorf("robots: redisstore: lease %s: %w", key, err)
+		return crawl.Lease{}, false, fmt.Errorf("robots: redisstore: lease %s: %w", key, err)
 	}
-	return ok, nil
+	if len(res) > 0 && res[0] == int64(1) {
+		return l, true, nil
+	}
+	if len(res) != 2 {
+		return crawl.Lease{}, false, fmt.Errorf("robots: redisstore: lease %s: script returned %v", key, res)
+	}
+	holder, _ := res[1].(string)
+	return parseLease(holder), false, nil
+}
+
+// parseLease returns the lease that value, read from Redis, says: a
+// deadline in Unix milliseconds, a space, a token. A value that does not
+// read so is a zero Lease; a deadline of 0 is none.
+func parseLease(value string) crawl.Lease {
+	ms, token, ok := strings.Cut(value, " ")
+	if !ok || token == "" {
+		return crawl.Lease{}
+	}
+	n, err := strconv.ParseInt(ms, 10, 64)
+	if err != nil || n < 0 {
+		return crawl.Lease{}
+	}
+	l := crawl.Lease{Token: token}
+	if n > 0 {
+		l.Deadline = time.UnixMilli(n)
+	}
+	return l
+}
+
+// Renew makes origin's lease end ttl from now, in whole milliseconds, if
+// it is held with token, and reports whether it was: one Lua script, GET
+// then PEXPIRE when the tokens are equal.
+func (s *Store) Renew(ctx context.Context, origin, token string, ttl time.Duration) (bool, error) {
+	key := s.LeaseKey(origin)
+	if err := checkLease(token, ttl); err != nil {
+		return false, fmt.Errorf("robots: redisstore: renew %s: %w", key, err)
+	}
+	n, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
+		return renewScript.Run(ctx, s.client, []string{key}, token, ttl.Milliseconds(), maxLeaseValue).Int64()
+	})
+	if err != nil {
+		return false, fmt.Errorf("robots: redisstore: renew %s: %w", key, err)
+	}
+	return n == 1, nil
+}
+
+// Release ends origin's lease if it is held with token, and reports
+// whether it was: one Lua script, GET then DEL when the tokens are equal.
+func (s *Store) Release(ctx context.Context, origin, token string) (bool, error) {
+	key := s.LeaseKey(origin)
+	if err := checkLease(token, time.Millisecond); err != nil {
+		return false, fmt.Errorf("robots: redisstore: release %s: %w", key, err)
+	}
+	n, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
+		return releaseScript.Run(ctx, s.client, []string{key}, token, maxLeaseValue).Int64()
+	})
+	if err != nil {
+		return false, fmt.Errorf("robots: redisstore: release %s: %w", key, err)
+	}
+	return n == 1, nil
+}
+
+// checkLease returns an error for a token or a ttl that a lease cannot
+// have.
+func checkLease(token string, ttl time.Duration) error {
+	switch {
+	case token == "" || len(token) > maxToken:
+		return fmt.Errorf("token of %d bytes, want 1 to %d", len(token), maxToken)
+	case ttl < time.Millisecond:
+		return fmt.Errorf("ttl %v under a millisecond", ttl)
+	}
+	return nil
 }
 
 // TTL returns the Redis expiry Put sets on e at now, as the package

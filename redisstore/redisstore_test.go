@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"math/rand"
 	"strings"
 	"testing"
 	"time"
@@ -152,14 +154,12 @@ func TestGetRefusesBadValues(t *testing.T) {
 	const maxValue = 4096
 	store, client := newStore(t, srv, redisstore.Options{MaxValue: maxValue})
 	ctx := context.Background()
-	valid, err := (crawl.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /\n"),
-		Fetched: now, Expires: now.Add(day)}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// An entry that decodes but whose encoding, padded with spaces JSON
-	// allows, is one byte over the bound.
-	overByOne := append(bytes.Repeat([]byte(" "), maxValue+1-len(valid)), valid...)
+	valid := mustMarshal(t, crawl.Entry{Status: 200, Body: []byte("User-agent: *\nDisallow: /\n"),
+		Fetched: now, Expires: now.Add(day)})
+	// Entries of exactly MaxValue bytes and one byte more: a body that
+	// does not compress is kept as it is, so each byte of it is one of
+	// the encoding.
+	atBound, overByOne := sizedEntry(t, maxValue), sizedEntry(t, maxValue+1)
 	tests := []struct {
 		name  string
 		value []byte
@@ -167,9 +167,10 @@ func TestGetRefusesBadValues(t *testing.T) {
 	}{
 		{"garbage", []byte("\x00\xff\xfe not an entry"), crawl.ErrBadEntry},
 		{"truncated", valid[:len(valid)/2], crawl.ErrBadEntry},
-		{"another version", bytes.Replace(valid, []byte(`"v":1`), []byte(`"v":7`), 1), crawl.ErrBadEntry},
+		{"another version", append([]byte{7}, valid[1:]...), crawl.ErrBadEntry},
+		{"byte left over", append(valid[:len(valid):len(valid)], 0), crawl.ErrBadEntry},
+		{"JSON of an earlier release", []byte(`{"v":1,"status":404,"fetched":"2026-11-24T06:00:00Z","expires":"2026-11-25T06:00:00Z"}`), crawl.ErrBadEntry},
 		{"JSON null", []byte("null"), crawl.ErrBadEntry},
-		{"deeply nested", bytes.Repeat([]byte("["), maxValue), crawl.ErrBadEntry},
 		{"fresh for ten years", mustMarshal(t, crawl.Entry{Status: 200, Fetched: now, Expires: now.Add(3650 * day)}), crawl.ErrBadEntry},
 		{"one byte over the bound", overByOne, redisstore.ErrTooLarge},
 		{"8 MiB", bytes.Repeat([]byte("A"), 8<<20), redisstore.ErrTooLarge},
@@ -187,7 +188,6 @@ func TestGetRefusesBadValues(t *testing.T) {
 		})
 	}
 	// The bound itself is allowed.
-	atBound := overByOne[1:]
 	if err := client.Set(ctx, store.Key("https://at-bound.example"), atBound, time.Hour).Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -210,6 +210,26 @@ func TestGetRefusesBadValues(t *testing.T) {
 	}
 }
 
+// sizedEntry returns the encoding of an entry of exactly n bytes, n over
+// a hundred or so: its body is random bytes, which do not compress.
+func sizedEntry(t *testing.T, n int) []byte {
+	t.Helper()
+	body := make([]byte, n)
+	rand.New(rand.NewSource(int64(n))).Read(body)
+	e := crawl.Entry{Status: 200, Fetched: now, Expires: now.Add(day)}
+	for k := n; k > 0; k-- {
+		e.Body = body[:k]
+		if data := mustMarshal(t, e); len(data) <= n {
+			if len(data) != n {
+				t.Fatalf("no entry encodes to %d bytes", n)
+			}
+			return data
+		}
+	}
+	t.Fatalf("no entry encodes to %d bytes", n)
+	return nil
+}
+
 func mustMarshal(t *testing.T, e crawl.Entry) []byte {
 	t.Helper()
 	data, err := e.MarshalBinary()
@@ -228,7 +248,9 @@ func TestPutRefusesOversized(t *testing.T) {
 	if err := store.Put(ctx, origin, small); err != nil {
 		t.Fatal(err)
 	}
-	big := crawl.Entry{Status: 200, Body: bytes.Repeat([]byte("Disallow: /x\n"), 100), Fetched: now, Expires: now.Add(day)}
+	body := make([]byte, 1300) // random: does not compress
+	rand.New(rand.NewSource(1)).Read(body)
+	big := crawl.Entry{Status: 200, Body: body, Fetched: now, Expires: now.Add(day)}
 	if err := store.Put(ctx, origin, big); !errors.Is(err, redisstore.ErrTooLarge) {
 		t.Errorf("Put of a %d-byte entry with MaxValue 1000: error %v, want ErrTooLarge", len(mustMarshal(t, big)), err)
 	}
@@ -237,14 +259,16 @@ func TestPutRefusesOversized(t *testing.T) {
 		t.Fatal(err)
 	}
 	if want := mustMarshal(t, small); !bytes.Equal(got, want) {
-		t.Errorf("after a refused Put the key holds %s, want the entry it had, %s", got, want)
+		t.Errorf("after a refused Put the key holds %q, want the entry it had, %q", got, want)
 	}
 }
 
 func TestDefaultMaxValueFitsDefaultParseLimit(t *testing.T) {
-	// A 2xx body is read up to the parse limit plus one byte.
-	e := crawl.Entry{Status: 200, Body: bytes.Repeat([]byte("a"), robots.DefaultMaxBytes+1),
-		Fetched: now, Expires: now.Add(day), Failures: 0}
+	// A 2xx body is read up to the parse limit plus one byte; random
+	// bytes do not compress.
+	body := make([]byte, robots.DefaultMaxBytes+1)
+	rand.New(rand.NewSource(1)).Read(body)
+	e := crawl.Entry{Status: 200, Body: body, Fetched: now, Expires: now.Add(day), Failures: 0}
 	if n := len(mustMarshal(t, e)); n > redisstore.DefaultMaxValue {
 		t.Errorf("an entry with a body at the parse limit encodes to %d bytes, over DefaultMaxValue %d", n, redisstore.DefaultMaxValue)
 	}
@@ -278,36 +302,197 @@ func TestLease(t *testing.T) {
 	b, _ := newStore(t, srv, redisstore.Options{})
 	ctx := context.Background()
 	const origin, ttl = "https://lease.example", 300 * time.Millisecond
-	start := time.Now()
-	if ok, err := a.Lease(ctx, origin, ttl); !ok || err != nil {
-		t.Fatalf("first Lease = %v, %v; want true", ok, err)
-	}
-	pttl, err := client.PTTL(ctx, a.LeaseKey(origin)).Result()
-	if err != nil || pttl <= 0 || pttl > ttl {
-		t.Errorf("PTTL of the lease = %v, %v; want in (0, %v]", pttl, err, ttl)
-	}
-	for _, s := range []*redisstore.Store{a, b} {
-		if ok, err := s.Lease(ctx, origin, ttl); ok || err != nil {
-			t.Errorf("Lease while held = %v, %v; want false", ok, err)
+	key := a.LeaseKey(origin)
+	// Redis keeps the deadline in milliseconds.
+	deadline := time.UnixMilli(time.Now().Add(30 * time.Second).UnixMilli())
+	la := crawl.Lease{Token: "token-a", Deadline: deadline}
+	lb := crawl.Lease{Token: "token-b", Deadline: deadline.Add(time.Minute)}
+	lease := func(s *redisstore.Store, l crawl.Lease, wantHolder crawl.Lease, wantTook bool) {
+		t.Helper()
+		holder, took, err := s.Lease(ctx, origin, l, ttl)
+		if err != nil || took != wantTook {
+			t.Fatalf("Lease(%+v) = took %v, error %v; want %v", l, took, err, wantTook)
+		}
+		if diff := cmp.Diff(wantHolder, holder); diff != "" {
+			t.Errorf("Lease(%+v) holder (-want +got):\n%s", l, diff)
 		}
 	}
-	if ok, err := b.Lease(ctx, "https://other.example", ttl); !ok || err != nil {
-		t.Errorf("Lease of another origin = %v, %v; want true", ok, err)
+	value := func() string {
+		t.Helper()
+		v, err := client.Get(ctx, key).Result()
+		if err == redis.Nil {
+			return ""
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
 	}
+	pttl := func() time.Duration {
+		t.Helper()
+		d, err := client.PTTL(ctx, key).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+
+	lease(a, la, la, true)
+	if got, want := value(), fmt.Sprintf("%d token-a", deadline.UnixMilli()); got != want {
+		t.Errorf("lease value = %q, want %q", got, want)
+	}
+	if d := pttl(); d <= 0 || d > ttl {
+		t.Errorf("PTTL of the lease = %v; want in (0, %v]", d, ttl)
+	}
+	// Another holder learns the first's lease, and cannot renew or
+	// release it.
+	lease(b, lb, la, false)
+	lease(a, lb, la, false)
+	if ok, err := b.Renew(ctx, origin, "token-b", time.Hour); ok || err != nil {
+		t.Errorf("Renew with another token = %v, %v; want false", ok, err)
+	}
+	if ok, err := b.Release(ctx, origin, "token-b"); ok || err != nil {
+		t.Errorf("Release with another token = %v, %v; want false", ok, err)
+	}
+	if ok, err := b.Release(ctx, origin, "token"); ok || err != nil {
+		t.Errorf("Release with a prefix of the token = %v, %v; want false", ok, err)
+	}
+	if d := pttl(); d <= 0 || d > ttl {
+		t.Errorf("PTTL after another's Renew = %v; want still in (0, %v]", d, ttl)
+	}
+	// The holder renews it, with its token.
+	if ok, err := a.Renew(ctx, origin, "token-a", 10*ttl); !ok || err != nil {
+		t.Errorf("Renew by the holder = %v, %v; want true", ok, err)
+	}
+	if d := pttl(); d <= ttl || d > 10*ttl {
+		t.Errorf("PTTL after the holder's Renew = %v; want in (%v, %v]", d, ttl, 10*ttl)
+	}
+	if got, want := value(), fmt.Sprintf("%d token-a", deadline.UnixMilli()); got != want {
+		t.Errorf("lease value after Renew = %q, want %q", got, want)
+	}
+	// The holder releases it: anyone may take it at once.
+	if ok, err := a.Release(ctx, origin, "token-a"); !ok || err != nil {
+		t.Errorf("Release by the holder = %v, %v; want true", ok, err)
+	}
+	if v := value(); v != "" {
+		t.Errorf("after Release, the lease key holds %q", v)
+	}
+	if ok, err := a.Release(ctx, origin, "token-a"); ok || err != nil {
+		t.Errorf("second Release = %v, %v; want false", ok, err)
+	}
+	if ok, err := a.Renew(ctx, origin, "token-a", ttl); ok || err != nil {
+		t.Errorf("Renew after Release = %v, %v; want false", ok, err)
+	}
+	if v := value(); v != "" {
+		t.Errorf("Renew after Release left %q", v)
+	}
+	start := time.Now()
+	lease(b, lb, lb, true)
+	// Once ttl has passed unrenewed, the lease has lapsed: its holder can
+	// no longer renew it, and anyone can take it.
+	time.Sleep(time.Until(start.Add(ttl + 50*time.Millisecond)))
+	if ok, err := b.Renew(ctx, origin, "token-b", ttl); ok || err != nil {
+		t.Errorf("Renew after ttl = %v, %v; want false", ok, err)
+	}
+	lease(a, la, la, true)
+
 	// The lease key is apart from the entry's: an entry does not take it.
 	if err := a.Put(ctx, "https://fresh.example", crawl.Entry{Status: 404, Fetched: now, Expires: now.Add(day)}); err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := a.Lease(ctx, "https://fresh.example", ttl); !ok || err != nil {
-		t.Errorf("Lease of an origin with an entry = %v, %v; want true", ok, err)
+	if _, took, err := a.Lease(ctx, "https://fresh.example", la, ttl); !took || err != nil {
+		t.Errorf("Lease of an origin with an entry = %v, %v; want true", took, err)
 	}
-	// Once ttl has passed, the lease can be taken again, by anyone.
-	time.Sleep(time.Until(start.Add(ttl + 50*time.Millisecond)))
-	if ok, err := b.Lease(ctx, origin, ttl); !ok || err != nil {
-		t.Errorf("Lease after ttl = %v, %v; want true", ok, err)
+	// A lease with no deadline says so.
+	noDeadline := crawl.Lease{Token: "token-c"}
+	if _, took, err := a.Lease(ctx, "https://nodeadline.example", noDeadline, ttl); !took || err != nil {
+		t.Fatalf("Lease with no deadline = %v, %v; want true", took, err)
 	}
-	if _, err := a.Lease(ctx, origin, 0); err == nil {
-		t.Error("Lease with ttl 0 succeeded, want an error")
+	if holder, _, _ := b.Lease(ctx, "https://nodeadline.example", lb, ttl); holder != noDeadline {
+		t.Errorf("holder of a lease with no deadline = %+v, want %+v", holder, noDeadline)
+	}
+
+	for _, tt := range []struct {
+		name  string
+		token string
+		ttl   time.Duration
+	}{
+		{"ttl 0", "t", 0},
+		{"empty token", "", ttl},
+		{"token of 129 bytes", strings.Repeat("t", 129), ttl},
+	} {
+		if _, _, err := a.Lease(ctx, "https://bad.example", crawl.Lease{Token: tt.token}, tt.ttl); err == nil {
+			t.Errorf("Lease with %s succeeded, want an error", tt.name)
+		}
+		if _, err := a.Renew(ctx, "https://bad.example", tt.token, tt.ttl); err == nil {
+			t.Errorf("Renew with %s succeeded, want an error", tt.name)
+		}
+	}
+	if _, err := a.Release(ctx, "https://bad.example", ""); err == nil {
+		t.Error("Release with an empty token succeeded, want an error")
+	}
+}
+
+// TestLeaseBadValues puts values no Store writes under a lease key: a
+// Lease that finds one returns a held lease with what it can read of it,
+// at most 149 bytes of the value; Renew and Release leave it.
+func TestLeaseBadValues(t *testing.T) {
+	srv := startServer(t)
+	store, client := newStore(t, srv, redisstore.Options{})
+	ctx := context.Background()
+	mine := crawl.Lease{Token: "mine", Deadline: time.Now().Add(time.Minute)}
+	tests := []struct {
+		name  string
+		value string
+		want  crawl.Lease
+	}{
+		{"empty", "", crawl.Lease{}},
+		{"no space: the older format, when it was taken", "1795000000000", crawl.Lease{}},
+		{"no token", "1795000000000 ", crawl.Lease{}},
+		{"not a number", "soon tok", crawl.Lease{}},
+		{"negative", "-5 tok", crawl.Lease{}},
+		{"no deadline", "0 tok", crawl.Lease{Token: "tok"}},
+		{"huge", "1795000000000 " + strings.Repeat("x", 10<<20), crawl.Lease{Token: strings.Repeat("x", 149-14), Deadline: time.UnixMilli(1795000000000)}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			origin := fmt.Sprintf("https://bad%d.example", i)
+			key := store.LeaseKey(origin)
+			if err := client.Set(ctx, key, tt.value, time.Minute).Err(); err != nil {
+				t.Fatal(err)
+			}
+			holder, took, err := store.Lease(ctx, origin, mine, time.Second)
+			if took || err != nil {
+				t.Fatalf("Lease = took %v, error %v; want held by another", took, err)
+			}
+			if diff := cmp.Diff(tt.want, holder); diff != "" {
+				t.Errorf("holder (-want +got):\n%s", diff)
+			}
+			// No token but the holder's, here "tok" for the values that
+			// end so, acts on the lease.
+			for _, token := range []string{"mine", tt.value, strings.TrimSuffix(tt.value, " tok")} {
+				if token == "" || len(token) > 128 {
+					continue
+				}
+				if ok, err := store.Renew(ctx, origin, token, time.Hour); ok || err != nil {
+					t.Errorf("Renew(%q) = %v, %v; want false", token, ok, err)
+				}
+				if ok, err := store.Release(ctx, origin, token); ok || err != nil {
+					t.Errorf("Release(%q) = %v, %v; want false", token, ok, err)
+				}
+			}
+			if v, err := client.Get(ctx, key).Result(); err != nil || v != tt.value {
+				t.Errorf("after Renew and Release, the key holds %d bytes, %v; want the value untouched", len(v), err)
+			}
+		})
+	}
+	// A key of another type is an error, not a lease.
+	origin := "https://list.example"
+	if err := client.RPush(ctx, store.LeaseKey(origin), "x").Err(); err != nil {
+		t.Fatal(err)
+	}
+	if _, took, err := store.Lease(ctx, origin, mine, time.Second); took || err == nil {
+		t.Errorf("Lease over a list = took %v, error %v; want an error", took, err)
 	}
 }
 
@@ -356,7 +541,17 @@ func TestCluster(t *testing.T) {
 	if diff := cmp.Diff(want, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("Get after Put mismatch (-want +got):\n%s", diff)
 	}
-	if ok, err := store.Lease(ctx, origin, time.Second); !ok || err != nil {
-		t.Errorf("Lease through a cluster client = %v, %v; want true", ok, err)
+	l := crawl.Lease{Token: "cluster", Deadline: time.UnixMilli(time.Now().Add(time.Minute).UnixMilli())}
+	if holder, took, err := store.Lease(ctx, origin, l, time.Second); !took || err != nil || holder != l {
+		t.Errorf("Lease through a cluster client = %+v, %v, %v; want %+v, true", holder, took, err, l)
+	}
+	if holder, took, err := store.Lease(ctx, origin, crawl.Lease{Token: "other"}, time.Second); took || err != nil || holder != l {
+		t.Errorf("second Lease through a cluster client = %+v, %v, %v; want %+v, false", holder, took, err, l)
+	}
+	if ok, err := store.Renew(ctx, origin, l.Token, time.Second); !ok || err != nil {
+		t.Errorf("Renew through a cluster client = %v, %v; want true", ok, err)
+	}
+	if ok, err := store.Release(ctx, origin, l.Token); !ok || err != nil {
+		t.Errorf("Release through a cluster client = %v, %v; want true", ok, err)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -66,76 +67,31 @@ Exit status: 0 when nothing changes, 1 when a verdict (with URLs) or a
 rule or crawl-delay (without) changes, 2 for a usage, read or fetch error.
 `
 
-type diffReport struct {
-	Old      string       `json:"old"`
-	New      string       `json:"new"`
-	OldFetch *fetchInfo   `json:"old_fetch"`
-	NewFetch *fetchInfo   `json:"new_fetch"`
-	Agents   []string     `json:"agents"`
-	Checked  int          `json:"checked"`
-	Changes  []diffChange `json:"changes"`
-	Groups   []diffGroup  `json:"groups"`
-}
-
-type diffChange struct {
-	Agent string      `json:"agent"`
-	URL   string      `json:"url"`
-	Old   checkResult `json:"old"`
-	New   checkResult `json:"new"`
-}
-
-type diffGroup struct {
-	Agents        []string   `json:"agents"`
-	Added         []jsonRule `json:"added"`
-	Removed       []jsonRule `json:"removed"`
-	OldCrawlDelay *float64   `json:"old_crawl_delay"`
-	NewCrawlDelay *float64   `json:"new_crawl_delay"`
-}
-
-// stringList is a flag that can be repeated.
-type stringList []string
-
-func (l *stringList) String() string     { return strings.Join(*l, ",") }
-func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
-
 func runDiff(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e)
-	var agentFlags stringList
-	fs.Var(&agentFlags, "agent", "")
-	asJSON := fs.Bool("json", false, "")
-	maxBytes := fs.maxBytesFlag()
-	urlsFile := fs.String("urls", "", "")
+	agentFlags := fs.agentsFlag()
+	asJSON := fs.jsonFlag()
+	fs.maxBytesFlag()
+	urlsFile := fs.urlsFlag()
 	fs.timeoutFlag()
-	pos, o, status, ok := fs.parseOptions(args, maxBytes)
+	pos, o, status, ok := fs.parseOptions(args)
 	if !ok {
 		return status
 	}
 	if len(pos) < 2 {
 		return e.usageError("diff needs OLD and NEW (robots.txt files, - for standard input, or http(s) URLs)")
 	}
-	oldName, newName, urls := pos[0], pos[1], pos[2:]
+	oldName, newName := pos[0], pos[1]
 	if !stdinOnce(oldName, newName, *urlsFile) {
 		return e.usageError("standard input (-) can be read once: give the others as files")
 	}
-	for _, u := range urls {
-		if !validTarget(u) {
-			return e.usageError("%q is not a URL: give an absolute http(s) URL or a path starting with /", u)
-		}
+	urls, ok := e.targets(pos[2:], *urlsFile)
+	if !ok {
+		return exitFailure
 	}
-	var agents []string
-	for _, a := range agentFlags {
-		tok, ok := e.agentToken(a)
-		if !ok {
-			return exitFailure
-		}
-		agents = append(agents, tok)
-	}
-	if *urlsFile != "" {
-		more, err := e.readURLs(*urlsFile)
-		if err != nil {
-			return e.fail(err)
-		}
-		urls = append(urls, more...)
+	agents, ok := e.agentTokens(*agentFlags)
+	if !ok {
+		return exitFailure
 	}
 	oldSrc, err := e.load(ctx, oldName, o)
 	if err != nil {
@@ -148,61 +104,29 @@ func runDiff(ctx context.Context, e *env, args []string) int {
 	if len(agents) == 0 {
 		agents = defaultAgents(oldSrc, newSrc)
 	}
-	rep := diffReport{Old: oldName, New: newName, OldFetch: oldSrc.fetch, NewFetch: newSrc.fetch,
+	rep := compare(oldSrc, newSrc, agents, urls)
+	if *asJSON {
+		writeJSON(e.stdout, rep)
+	} else {
+		writeDiff(e.stdout, oldSrc, newSrc, rep, len(urls))
+	}
+	if len(rep.Changes) > 0 || len(rep.Groups) > 0 {
+		return exitFound
+	}
+	return exitOK
+}
+
+// compare returns diff's report on two sources: the verdicts that change
+// for each agent and URL, or without URLs the groups whose rules change.
+func compare(oldSrc, newSrc *source, agents, urls []string) diffReport {
+	rep := diffReport{Old: oldSrc.name, New: newSrc.name, OldFetch: oldSrc.fetch, NewFetch: newSrc.fetch,
 		Agents: agents, Changes: []diffChange{}, Groups: []diffGroup{}}
 	if len(urls) > 0 {
 		rep.Checked, rep.Changes = verdictChanges(oldSrc.file, newSrc.file, agents, urls)
 	} else {
 		rep.Groups = diffGroups(oldSrc.file, newSrc.file, agents)
 	}
-	status = exitOK
-	if len(rep.Changes) > 0 || len(rep.Groups) > 0 {
-		status = exitFound
-	}
-	if *asJSON {
-		writeJSON(e.stdout, rep)
-		return status
-	}
-	w := e.stdout
-	for _, s := range []*source{oldSrc, newSrc} {
-		if s.fetch != nil {
-			fmt.Fprintln(w, s.fetch.text())
-		}
-	}
-	if len(urls) > 0 {
-		for _, c := range rep.Changes {
-			fmt.Fprintf(w, "%s  %s  %s -> %s\n", c.Agent, safe(c.URL), verdict(c.Old.Allowed), verdict(c.New.Allowed))
-			fmt.Fprintf(w, "  old: %s\n  new: %s\n", safe(c.Old.Explanation), safe(c.New.Explanation))
-		}
-		pairs := fmt.Sprintf("%s checked (%s, %s)", plural(rep.Checked, "pair"), plural(len(agents), "agent"), plural(len(urls), "URL"))
-		if len(rep.Changes) == 0 {
-			fmt.Fprintf(w, "no verdict changes: %s\n", pairs)
-		} else {
-			fmt.Fprintf(w, "%s changed of %s\n", plural(len(rep.Changes), "verdict"), pairs)
-		}
-		return status
-	}
-	added, removed := 0, 0
-	for _, g := range rep.Groups {
-		fmt.Fprintf(w, "group for %s\n", safe(strings.Join(g.Agents, ", ")))
-		for _, r := range g.Removed {
-			fmt.Fprintf(w, "  - line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
-		}
-		for _, r := range g.Added {
-			fmt.Fprintf(w, "  + line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
-		}
-		if !sameDelay(g.OldCrawlDelay, g.NewCrawlDelay) {
-			fmt.Fprintf(w, "  crawl-delay %s -> %s\n", delayText(g.OldCrawlDelay), delayText(g.NewCrawlDelay))
-		}
-		added += len(g.Added)
-		removed += len(g.Removed)
-	}
-	if len(rep.Groups) == 0 {
-		fmt.Fprintf(w, "no rule changes (%s)\n", plural(len(agents), "agent"))
-	} else {
-		fmt.Fprintf(w, "%s changed: %s added, %d removed\n", plural(len(rep.Groups), "group"), plural(added, "rule"), removed)
-	}
-	return status
+	return rep
 }
 
 // verdictChanges checks each URL for each agent against both files, and
@@ -221,27 +145,65 @@ func verdictChanges(oldFile, newFile *robots.File, agents, urls []string) (check
 	return checked, changes
 }
 
+// writeDiff writes diff's text output; urls is the number of URLs
+// checked.
+func writeDiff(w io.Writer, oldSrc, newSrc *source, rep diffReport, urls int) {
+	for _, s := range []*source{oldSrc, newSrc} {
+		if s.fetch != nil {
+			fmt.Fprintln(w, s.fetch.text())
+		}
+	}
+	if urls > 0 {
+		writeVerdictChanges(w, rep, urls)
+	} else {
+		writeGroupChanges(w, rep)
+	}
+}
+
+// writeVerdictChanges writes the verdicts that change, with URLs.
+func writeVerdictChanges(w io.Writer, rep diffReport, urls int) {
+	for _, c := range rep.Changes {
+		fmt.Fprintf(w, "%s  %s  %s -> %s\n", c.Agent, safe(c.URL), verdict(c.Old.Allowed), verdict(c.New.Allowed))
+		fmt.Fprintf(w, "  old: %s\n  new: %s\n", safe(c.Old.Explanation), safe(c.New.Explanation))
+	}
+	pairs := fmt.Sprintf("%s checked (%s, %s)", plural(rep.Checked, "pair"), plural(len(rep.Agents), "agent"), plural(urls, "URL"))
+	if len(rep.Changes) == 0 {
+		fmt.Fprintf(w, "no verdict changes: %s\n", pairs)
+	} else {
+		fmt.Fprintf(w, "%s changed of %s\n", plural(len(rep.Changes), "verdict"), pairs)
+	}
+}
+
+// writeGroupChanges writes the rules and crawl-delays that change, without
+// URLs.
+func writeGroupChanges(w io.Writer, rep diffReport) {
+	added, removed := 0, 0
+	for _, g := range rep.Groups {
+		fmt.Fprintf(w, "group for %s\n", safe(strings.Join(g.Agents, ", ")))
+		for _, r := range g.Removed {
+			fmt.Fprintf(w, "  - line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
+		}
+		for _, r := range g.Added {
+			fmt.Fprintf(w, "  + line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
+		}
+		if !sameDelay(g.OldCrawlDelay, g.NewCrawlDelay) {
+			fmt.Fprintf(w, "  crawl-delay %s -> %s\n", delayText(g.OldCrawlDelay), delayText(g.NewCrawlDelay))
+		}
+		added += len(g.Added)
+		removed += len(g.Removed)
+	}
+	if len(rep.Groups) == 0 {
+		fmt.Fprintf(w, "no rule changes (%s)\n", plural(len(rep.Agents), "agent"))
+	} else {
+		fmt.Fprintf(w, "%s changed: %s added, %d removed\n", plural(len(rep.Groups), "group"), plural(added, "rule"), removed)
+	}
+}
+
 func verdict(allowed bool) string {
 	if allowed {
 		return "allowed"
 	}
 	return "disallowed"
-}
-
-// defaultAgents returns "*" and the product tokens that either file names,
-// each once (compared without regard to case), as first written.
-func defaultAgents(sources ...*source) []string {
-	agents := []string{"*"}
-	seen := map[string]bool{"*": true}
-	for _, s := range sources {
-		for _, a := range s.lines.Agents {
-			if k := strings.ToLower(a.Token); k != "" && !seen[k] {
-				seen[k] = true
-				agents = append(agents, a.Token)
-			}
-		}
-	}
-	return agents
 }
 
 // diffGroups compares the groups that apply to each agent in the two
@@ -305,16 +267,6 @@ func ruleChanges(old, new []robots.Rule) (removed, added []jsonRule) {
 		}
 	}
 	return removed, added
-}
-
-// delaySeconds returns the crawl-delay of g in seconds, or nil.
-func delaySeconds(g *robots.Group) *float64 {
-	d, ok := g.CrawlDelay()
-	if !ok {
-		return nil
-	}
-	s := d.Seconds()
-	return &s
 }
 
 func sameDelay(a, b *float64) bool {

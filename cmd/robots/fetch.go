@@ -9,18 +9,6 @@ import (
 	"github.com/crawlkit/robots/crawl"
 )
 
-// fetchInfo says what was fetched for a URL source; it is also the "fetch"
-// object of the JSON output.
-type fetchInfo struct {
-	URL       string `json:"url"`       // the robots.txt URL asked for
-	FinalURL  string `json:"final_url"` // after redirects
-	Redirects int    `json:"redirects"`
-	Status    int    `json:"status"` // 0 when there was no response
-	Bytes     int    `json:"bytes"`  // body bytes read
-	State     string `json:"state"`  // "parsed", "unavailable" or "unreachable"
-	Error     string `json:"error"`  // the network error, if any
-}
-
 // text describes the fetch in one line of text output.
 func (f *fetchInfo) text() string {
 	s := "fetched " + safe(f.URL)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -46,6 +47,9 @@ func servers(t *testing.T) map[string]string {
 		"html": func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
 			w.Write([]byte("<!DOCTYPE html>\n<html><body>\n<p>Welcome: home</p>\n</body></html>\n"))
+		},
+		"sitemaps": func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprintf(w, "User-agent: *\nDisallow: /x\nSitemap: http://%s/sitemap.xml\nSitemap: https://cdn.example/s.xml\n", r.Host)
 		},
 		"escape": func(w http.ResponseWriter, r *http.Request) {
 			w.Write([]byte("User-agent: *\nDisallow: /\x1b[31mred\n"))
@@ -144,9 +148,19 @@ func TestURLSources(t *testing.T) {
 			name: "lint of an HTML page served as robots.txt",
 			args: []string{"lint", u["html"]},
 			wantStdout: "" +
+				"fetched " + u["html"] + "/robots.txt: HTTP 200, 65 bytes\n" +
 				u["html"] + ":1: error: this is an HTML page, not a robots.txt: crawlers find no rules in it; serve a plain-text robots.txt\n" +
-				"1 finding: 1 error, 0 warnings, 0 info; 6 more findings on the lines of what is not a robots.txt, not listed\n",
+				"1 finding: 1 error, 0 warnings, 0 info; 5 more findings on the lines of what is not a robots.txt, not listed\n",
 			wantStatus: 1,
+		},
+		{
+			name: "lint of a fetched file: a sitemap on another host is info",
+			args: []string{"lint", u["sitemaps"] + "/a/page"},
+			wantStdout: "" +
+				"fetched " + u["sitemaps"] + "/robots.txt: HTTP 200, " + strconv.Itoa(len(strings.TrimPrefix(u["sitemaps"], "http://"))+91) + " bytes\n" +
+				u["sitemaps"] + "/a/page:4: info: sitemap \"https://cdn.example/s.xml\" is on another host than this robots.txt (127.0.0.1): " +
+				"Google and Bing take a sitemap that robots.txt names from any host, other crawlers may not\n" +
+				"1 finding: 0 errors, 0 warnings, 1 info\n",
 		},
 		{
 			name: "lint of a 404",
@@ -217,7 +231,7 @@ func TestURLSourceJSON(t *testing.T) {
 	got = runTool(t, nil, "check", "-json", u["503"], "/")
 	rep = checkJSON{}
 	decodeStrict(t, got.stdout, &rep)
-	if rep.Fetch == nil || rep.Fetch.Status != 503 || rep.Fetch.State != "unreachable" || rep.Group != nil ||
+	if rep.Fetch == nil || rep.Fetch.Status != 503 || rep.Fetch.State != "unreachable" || len(rep.Groups) != 1 || rep.Groups[0].Group != nil ||
 		len(rep.Results) != 1 || rep.Results[0].Allowed || rep.Results[0].Reason != "unreachable" {
 		t.Errorf("check -json of a 503: %s", got.stdout)
 	}

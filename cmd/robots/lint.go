@@ -1,19 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"net/url"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
-
-	"github.com/crawlkit/robots"
 )
 
-const lintHelp = `usage: robots lint [-json] [-max-bytes N] [-timeout D] SOURCE...
+const lintHelp = `usage: robots lint [-json] [-format F] [-ignore CODE,...] [-min-severity S] [-max-bytes N] [-timeout D] SOURCE...
 
 Lint lists the mistakes in robots.txt files, one a line, in the shape of
 go vet:
@@ -22,40 +18,66 @@ go vet:
 
 then a summary line ("no findings" when there are none). A SOURCE is a
 file, - for standard input, or an http(s) URL whose origin's robots.txt is
-fetched. Findings about the whole file are given on line 1.
+fetched; then a line says what was fetched before its findings. Findings
+about the whole file are given on line 1.
 
 Severities:
   error    a line or a rule that is ignored, or a file that is not a
            robots.txt at all (HTML, UTF-16, binary)
-  warning  probably not what the author meant
-  info     worth knowing
+  warning  probably not what the author meant, or what a major crawler
+           reads otherwise
+  info     worth knowing; the file does what it says
 
-Findings (their code, in brackets, is the "code" field of the JSON output):
+Findings (their code, in brackets, is the "code" field of the JSON output
+and the rule of the SARIF output):
   every diagnostic of the parser: unknown key [unknown-key], accepted
   misspelling [accepted-misspelling], missing colon [missing-colon], rule
   before any user-agent line [rule-outside-group], pattern starting with
   neither / nor * [invalid-pattern], line too long [line-too-long], bytes
-  outside the grammar [invalid-bytes], content past the parse limit, with
-  how much is ignored [beyond-parse-limit], bad crawl-delay
-  [bad-crawl-delay], malformed line [malformed-line];
-  and: no group at all [no-group], no rules at all [empty]; "$" inside a
-  pattern [dollar-inside]; a rule repeated [repeated-rule]; a disallow
-  with the same pattern as an allow, which wins [overridden-disallow]; the
-  groups of one agent split across the file [split-group]; a user-agent
-  whose product token is not what is written, as MJ12bot, read as MJ
-  [agent-token]; a user-agent naming no crawler [empty-agent]; a sitemap
-  that is not an absolute http(s) URL [bad-sitemap]; a byte order mark
-  [bom]; HTML [html], UTF-16 [utf16] or binary data [binary] instead of a
-  robots.txt (then the findings on its lines are counted, not listed);
-  "Disallow: /" for * [disallow-all]; for a fetched SOURCE, an unavailable
-  [unavailable] or unreachable [unreachable] robots.txt.
+  outside the grammar, outside comments [invalid-bytes], content past the
+  parse limit, with how much is ignored [beyond-parse-limit], bad
+  crawl-delay [bad-crawl-delay], a Content-Signal or Content-Usage value
+  that cannot be read [bad-preference], malformed line [malformed-line],
+  how many more the parser did not list [too-many-diagnostics], and any
+  other [diagnostic];
+  the whole file: no group at all [no-group], no rules at all [empty], a
+  byte order mark [bom], a body within 5% of the parse limit
+  [near-parse-limit]; HTML [html], UTF-16 [utf16] or binary data [binary]
+  instead of a robots.txt (then the findings on its lines are counted, not
+  listed); for a fetched SOURCE, an unavailable [unavailable] or
+  unreachable [unreachable] robots.txt;
+  groups: a rule that blocks the whole site ("Disallow: /", "/*", "*")
+  for * or a search engine's crawler [disallow-all]; CSS or JavaScript
+  blocked for Googlebot or * [blocked-resources]; a group that repeats an
+  earlier one [repeated-group]; the groups of one crawler split across
+  the file [split-group]; a group of more than 2,048 rules [many-rules];
+  a user-agent whose product token is not what is written, as MJ12bot,
+  read as MJ [agent-token]; a user-agent naming no crawler [empty-agent];
+  rules: a rule that never decides, because a rule of the other kind
+  always wins over it [shadowed-rule]; a disallow with the same pattern
+  as an allow, which wins [overridden-disallow]; a rule repeated
+  [repeated-rule]; "$" inside a pattern [dollar-inside]; a rule longer
+  than 1,024 bytes [long-rule];
+  sitemaps: one that is not an absolute http(s) URL [bad-sitemap], one
+  on another host than a fetched robots.txt [sitemap-other-host];
+  extension records (Content-Signal, Content-Usage, Crawl-delay,
+  Clean-param, Host, Request-rate, Visit-time, License) and what crawlers
+  do with them [extension].
+A repeated group is one finding, and its lines get no other.
 
 Options:
-  -json          write one JSON object, described below, instead of text.
-  -max-bytes N   parse the first N bytes (default and least 512000, the
-                 500 KiB RFC 9309 asks crawlers to read at least; at most
-                 33554432, 32 MiB).
-  -timeout D     how long a fetch may take (default 30s).
+  -json            write one JSON object, described below, instead of
+                   text (as -format json).
+  -format F        text (the default), json, or sarif: a SARIF 2.1.0 log
+                   for code scanning, one result a finding, with its
+                   source and line as its location.
+  -ignore CODE,... leave out the findings of these codes; can be repeated.
+  -min-severity S  leave out the findings below S: info (the default),
+                   warning or error.
+  -max-bytes N     parse the first N bytes (default and least 512000, the
+                   500 KiB RFC 9309 asks crawlers to read at least; at
+                   most 33554432, 32 MiB).
+  -timeout D       how long a fetch may take (default 30s).
 
 Text from the file is written with control bytes escaped (\x1b).
 
@@ -78,46 +100,20 @@ JSON (-json), one object; every field is always present:
 	}
 
 Exit status: 0 when there are no findings or only info, 1 when there is a
-warning or an error, 2 when a SOURCE cannot be read or fetched (the others
-are still linted).
+warning or an error (of those listed), 2 when a SOURCE cannot be read or
+fetched (the others are still linted).
 `
-
-// A finding is one line of lint's output.
-type finding struct {
-	Source   string `json:"source"`
-	Line     int    `json:"line"`
-	Severity string `json:"severity"`
-	Code     string `json:"code"`
-	Message  string `json:"message"`
-}
-
-// Severities.
-const (
-	sevError   = "error"
-	sevWarning = "warning"
-	sevInfo    = "info"
-)
-
-type lintSource struct {
-	Source   string     `json:"source"`
-	Fetch    *fetchInfo `json:"fetch"`
-	Unlisted int        `json:"unlisted"`
-}
-
-type lintReport struct {
-	Sources  []lintSource `json:"sources"`
-	Findings []finding    `json:"findings"`
-	Errors   int          `json:"errors"`
-	Warnings int          `json:"warnings"`
-	Infos    int          `json:"infos"`
-}
 
 func runLint(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e)
-	asJSON := fs.Bool("json", false, "")
-	maxBytes := fs.maxBytesFlag()
+	asJSON := fs.jsonFlag()
+	format := fs.String("format", "text", "")
+	var ignore stringList
+	fs.Var(&ignore, "ignore", "")
+	minSeverity := fs.String("min-severity", sevInfo, "")
+	fs.maxBytesFlag()
 	fs.timeoutFlag()
-	pos, o, status, ok := fs.parseOptions(args, maxBytes)
+	pos, o, status, ok := fs.parseOptions(args)
 	if !ok {
 		return status
 	}
@@ -126,6 +122,14 @@ func runLint(ctx context.Context, e *env, args []string) int {
 	}
 	if !stdinOnce(pos...) {
 		return e.usageError("standard input (-) can be read once")
+	}
+	out, ok := e.lintFormat(*asJSON, *format)
+	if !ok {
+		return exitFailure
+	}
+	keep, ok := e.lintFilter(ignore, *minSeverity)
+	if !ok {
+		return exitFailure
 	}
 	rep := lintReport{Sources: []lintSource{}, Findings: []finding{}}
 	failed := false
@@ -137,9 +141,73 @@ func runLint(ctx context.Context, e *env, args []string) int {
 			continue
 		}
 		found, unlisted := lint(s)
-		rep.Sources = append(rep.Sources, lintSource{Source: name, Fetch: s.fetch, Unlisted: unlisted})
+		found = slices.DeleteFunc(found, func(f finding) bool { return !keep(f) })
+		rep.Sources = append(rep.Sources, lintSource{Source: name, Fetch: s.fetch, Unlisted: unlisted, found: len(found), uri: s.uri()})
 		rep.Findings = append(rep.Findings, found...)
 	}
+	rep.count()
+	switch out {
+	case "json":
+		writeJSON(e.stdout, rep)
+	case "sarif":
+		writeJSON(e.stdout, sarifLog(rep, failed))
+	default:
+		writeLint(e.stdout, rep)
+	}
+	switch {
+	case failed:
+		return exitFailure
+	case rep.Errors+rep.Warnings > 0:
+		return exitFound
+	}
+	return exitOK
+}
+
+// lintFormat checks -json and -format and returns the output format:
+// "text", "json" or "sarif".
+func (e *env) lintFormat(asJSON bool, format string) (string, bool) {
+	switch {
+	case asJSON && format != "text" && format != "json":
+		e.usageError("-json and -format %s ask for two formats: give one", format)
+		return "", false
+	case asJSON:
+		return "json", true
+	case format != "text" && format != "json" && format != "sarif":
+		e.usageError("-format %q is not a format: give text, json or sarif", format)
+		return "", false
+	}
+	return format, true
+}
+
+// lintFilter checks the values of -ignore and -min-severity and returns
+// which findings to keep.
+func (e *env) lintFilter(ignore []string, minSeverity string) (keep func(finding) bool, ok bool) {
+	ignored := map[string]bool{}
+	for _, list := range ignore {
+		for _, code := range strings.Split(list, ",") {
+			code = strings.TrimSpace(code)
+			if code == "" {
+				continue
+			}
+			if !knownCode(code) {
+				e.usageError("-ignore %s: %q is not a code of lint's findings; 'robots help lint' lists them", list, code)
+				return nil, false
+			}
+			ignored[code] = true
+		}
+	}
+	least, known := severityRank[minSeverity]
+	if !known {
+		e.usageError("-min-severity %q is not a severity: give info, warning or error", minSeverity)
+		return nil, false
+	}
+	return func(f finding) bool {
+		return !ignored[f.Code] && severityRank[f.Severity] >= least
+	}, true
+}
+
+// count sets the numbers of findings of each severity.
+func (rep *lintReport) count() {
 	for _, f := range rep.Findings {
 		switch f.Severity {
 		case sevError:
@@ -150,24 +218,22 @@ func runLint(ctx context.Context, e *env, args []string) int {
 			rep.Infos++
 		}
 	}
-	switch {
-	case failed:
-		status = exitFailure
-	case rep.Errors+rep.Warnings > 0:
-		status = exitFound
-	default:
-		status = exitOK
-	}
-	if *asJSON {
-		writeJSON(e.stdout, rep)
-		return status
-	}
+}
+
+// writeLint writes lint's text output: for each source, what was fetched
+// if it is a URL, and its findings; then a summary.
+func writeLint(w io.Writer, rep lintReport) {
 	unlisted := 0
+	rest := rep.Findings
 	for _, s := range rep.Sources {
 		unlisted += s.Unlisted
-	}
-	for _, f := range rep.Findings {
-		fmt.Fprintf(e.stdout, "%s:%d: %s: %s\n", safe(f.Source), f.Line, f.Severity, safe(f.Message))
+		if s.Fetch != nil {
+			fmt.Fprintln(w, s.Fetch.text())
+		}
+		for _, f := range rest[:s.found] {
+			fmt.Fprintf(w, "%s:%d: %s: %s\n", safe(f.Source), f.Line, f.Severity, safe(f.Message))
+		}
+		rest = rest[s.found:]
 	}
 	var sum string
 	if len(rep.Findings) == 0 {
@@ -183,292 +249,6 @@ func runLint(ctx context.Context, e *env, args []string) int {
 		sum += "; " + plural(unlisted, "more finding") + " on the lines of what is not a robots.txt, not listed"
 	}
 	if len(rep.Sources) > 0 {
-		fmt.Fprintln(e.stdout, sum)
+		fmt.Fprintln(w, sum)
 	}
-	return status
-}
-
-// linter gathers the findings on one source.
-type linter struct {
-	s     *source
-	found []finding
-	seen  map[string]bool // line and code of each finding, to list it once
-}
-
-func (l *linter) add(line int, sev, code, format string, a ...any) {
-	key := strconv.Itoa(line) + " " + code
-	if l.seen[key] {
-		return
-	}
-	l.seen[key] = true
-	l.found = append(l.found, finding{Source: l.s.label(), Line: line, Severity: sev, Code: code, Message: fmt.Sprintf(format, a...)})
-}
-
-// lint returns the findings on s, in line order, and how many findings on
-// its lines were left out because s is not a robots.txt at all.
-func lint(s *source) (found []finding, unlisted int) {
-	l := &linter{s: s, seen: map[string]bool{}}
-	if s.fetch != nil {
-		switch s.fetch.State {
-		case "unavailable":
-			l.add(1, sevInfo, "unavailable", "%s", strings.TrimPrefix(s.fetch.text(), "fetched "))
-		case "unreachable":
-			l.add(1, sevError, "unreachable", "%s", strings.TrimPrefix(s.fetch.text(), "fetched "))
-		}
-		if s.fetch.State != "parsed" {
-			return l.found, 0 // no file, so no lines
-		}
-	}
-	if kind := contentKind(s.body); kind != "" {
-		l.content(kind)
-		// The lines of such a body are noise: count them instead.
-		inner := &linter{s: s, seen: map[string]bool{}}
-		inner.lines(s)
-		return l.found, len(inner.found)
-	}
-	if bytes.HasPrefix(s.body, []byte("\xEF\xBB\xBF")) {
-		l.add(1, sevWarning, "bom", "the file starts with a byte order mark: Google skips it, other crawlers may read it as part of the first line; save the file as UTF-8 without BOM")
-	}
-	l.lines(s)
-	slices.SortStableFunc(l.found, func(a, b finding) int { return a.Line - b.Line })
-	return l.found, 0
-}
-
-// content reports a body that is not a robots.txt.
-func (l *linter) content(kind string) {
-	switch kind {
-	case "html":
-		l.add(1, sevError, "html", "this is an HTML page, not a robots.txt: crawlers find no rules in it; serve a plain-text robots.txt")
-	case "utf16":
-		l.add(1, sevError, "utf16", "this is UTF-16 text: robots.txt must be UTF-8, and crawlers find no rules in it; save it as UTF-8")
-	case "binary":
-		l.add(1, sevError, "binary", "this is binary data, not a robots.txt: crawlers find no rules in it")
-	}
-}
-
-// lines adds the findings on the lines of f.
-func (l *linter) lines(s *source) {
-	f := s.file
-	for _, d := range f.Diagnostics() {
-		l.diagnostic(d)
-	}
-	agents := s.lines.Agents
-	if len(agents) == 0 {
-		if len(f.Diagnostics()) == 0 && len(s.lines.Sitemaps) == 0 && len(f.Records()) == 0 {
-			l.add(1, sevInfo, "empty", "the file has no rules: every crawler may fetch every URL")
-		} else {
-			l.add(1, sevWarning, "no-group", "no user-agent line: the file has no group, so no rule applies and every crawler may fetch every URL")
-		}
-	}
-	l.agents(agents)
-	for _, g := range mergedGroups(s) {
-		l.rules(g.Rules())
-	}
-	if g := f.Group("*"); g != nil {
-		for _, r := range g.Rules() {
-			if !r.Allow && r.Pattern == "/" {
-				l.add(r.Line, sevInfo, "disallow-all", "\"Disallow: /\" for * blocks every crawler that has no group of its own")
-			}
-		}
-	}
-	for _, sm := range s.lines.Sitemaps {
-		u, err := url.Parse(sm.URL)
-		switch {
-		case sm.URL == "":
-			l.add(sm.Line, sevError, "bad-sitemap", "empty sitemap line: give the sitemap's absolute URL")
-		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
-			l.add(sm.Line, sevError, "bad-sitemap", "sitemap %q is not an absolute http(s) URL: crawlers ignore it; write it as https://host/path", sm.URL)
-		}
-	}
-}
-
-// diagnostic adds the finding for a diagnostic of the parser.
-func (l *linter) diagnostic(d robots.Diagnostic) {
-	detail := d.Detail // quoted with %q, which escapes control bytes
-	switch d.Kind {
-	case robots.UnknownKey:
-		l.add(d.Line, sevError, "unknown-key", "unknown key %q: the line is ignored", detail)
-	case robots.AcceptedMisspelling:
-		l.add(d.Line, sevWarning, "accepted-misspelling", "misspelt key %q is read as %s; Google accepts it, other crawlers may not: write %s", detail, keyFor(d.Detail), keyFor(d.Detail))
-	case robots.MissingColon:
-		l.add(d.Line, sevWarning, "missing-colon", "missing colon in %q: Google reads it, other crawlers may not; write \"key: value\"", detail)
-	case robots.RuleOutsideGroup:
-		l.add(d.Line, sevError, "rule-outside-group", "%q comes before any user-agent line and is ignored", detail)
-	case robots.InvalidPattern:
-		l.add(d.Line, sevError, "invalid-pattern", "pattern %q starts with neither / nor *: it never matches", detail)
-	case robots.LineTooLong:
-		l.add(d.Line, sevError, "line-too-long", "the line is longer than 16,663 bytes: the rest of it is ignored")
-	case robots.InvalidBytes:
-		l.add(d.Line, sevWarning, "invalid-bytes", "bytes outside the robots.txt grammar (%s): crawlers may read the line differently", detail)
-	case robots.BeyondParseLimit:
-		l.add(d.Line, sevError, "beyond-parse-limit", "the file goes on past the parse limit of %d bytes: %s, from this line on", l.s.limit, l.ignored())
-	case robots.BadCrawlDelay:
-		l.add(d.Line, sevError, "bad-crawl-delay", "crawl-delay %q is not a number of seconds: it is ignored", detail)
-	case robots.MalformedLine:
-		l.add(d.Line, sevError, "malformed-line", "malformed line %q: neither \"key: value\" nor a comment; it is ignored", detail)
-	default:
-		l.add(d.Line, sevWarning, "diagnostic", "%s", safe(d.String()))
-	}
-}
-
-// ignored says how much of the source lies past the parse limit.
-func (l *linter) ignored() string {
-	switch s := l.s; {
-	case s.restKnown:
-		return plural(int(s.rest), "more byte") + " are ignored"
-	case s.rest > 0:
-		return "more than " + plural(int(s.rest), "byte") + " are ignored"
-	}
-	return "the rest is ignored (not read)"
-}
-
-// keyFor returns the key a misspelt key is read as: the parser reads keys
-// by their first letter and a prefix.
-func keyFor(misspelt string) string {
-	if misspelt == "" {
-		return "a known key"
-	}
-	switch misspelt[0] | 0x20 {
-	case 'u':
-		return "User-agent"
-	case 'a':
-		return "Allow"
-	case 'd':
-		return "Disallow"
-	case 's':
-		return "Sitemap"
-	case 'c':
-		return "Crawl-delay"
-	}
-	return "a known key"
-}
-
-// agents adds the findings on user-agent lines.
-func (l *linter) agents(lines []robots.AgentLine) {
-	first := map[string]robots.AgentLine{} // first line of each token, lower case
-	for _, a := range lines {
-		value := a.Value // quoted with %q, which escapes control bytes
-		switch {
-		case a.Value == "":
-			l.add(a.Line, sevError, "empty-agent", "empty user-agent: the line names no crawler and is ignored")
-			continue
-		case a.Token == "":
-			l.add(a.Line, sevError, "empty-agent", "user-agent %q names no crawler (a product token starts with a letter, '-' or '_'): the line is ignored", value)
-			continue
-		case a.Token != "*" && a.Token != a.Value:
-			rest := a.Value[len(a.Token):]
-			if rest[0] == '/' || rest[0] == ' ' || rest[0] == '\t' {
-				l.add(a.Line, sevInfo, "agent-token", "user-agent %q is read as %q", value, a.Token)
-			} else {
-				l.add(a.Line, sevWarning, "agent-token", "user-agent %q is read as %q: a product token has only letters, '-' and '_', so this group is for crawlers named %s", value, a.Token, a.Token)
-			}
-		}
-		key := strings.ToLower(a.Token)
-		if f, ok := first[key]; !ok {
-			first[key] = a
-		} else if f.Group != a.Group {
-			l.add(a.Line, sevWarning, "split-group", "user-agent %s already has a group at line %d: the groups are merged, but some crawlers read only the first; put its rules in one group", safe(a.Token), f.Line)
-		}
-	}
-}
-
-// rules adds the findings on the rules of one merged group.
-func (l *linter) rules(rules []robots.Rule) {
-	type kind struct {
-		allow   bool
-		pattern string
-	}
-	seen := map[kind]robots.Rule{}
-	for _, r := range rules {
-		if i := strings.IndexByte(r.Pattern, '$'); i >= 0 && i < len(r.Pattern)-1 {
-			l.add(r.Line, sevWarning, "dollar-inside", "\"$\" inside pattern %q matches a literal \"$\": only a final \"$\" anchors the end of the path", r.Pattern)
-		}
-		if prev, ok := seen[kind{r.Allow, r.Pattern}]; ok && prev.Line != r.Line {
-			l.add(r.Line, sevWarning, "repeated-rule", "%q repeats line %d", r.String(), prev.Line)
-			continue
-		}
-		seen[kind{r.Allow, r.Pattern}] = r
-	}
-	for _, r := range rules {
-		if r.Allow || r.Pattern == "" {
-			continue
-		}
-		if a, ok := seen[kind{true, r.Pattern}]; ok {
-			l.add(r.Line, sevWarning, "overridden-disallow", "%q does nothing: %q at line %d has the same pattern, and allow wins a tie", r.String(), a.String(), a.Line)
-		}
-	}
-}
-
-// A mergedGroup is a group of a file, with the groups as written that
-// name the same crawler merged, and the product tokens (and "*") whose
-// group it is, as first written.
-type mergedGroup struct {
-	tokens []string
-	*robots.Group
-}
-
-// mergedGroups returns the distinct merged groups of f, in the order of
-// their first user-agent line.
-func mergedGroups(s *source) []mergedGroup {
-	f := s.file
-	var out []mergedGroup
-	seen := map[string]bool{}
-	for _, a := range s.lines.Agents {
-		key := strings.ToLower(a.Token)
-		if key == "" || seen[key] {
-			continue
-		}
-		seen[key] = true
-		g := f.Group(a.Token)
-		i := slices.IndexFunc(out, func(m mergedGroup) bool { return m.Group == g })
-		if i < 0 {
-			out = append(out, mergedGroup{Group: g})
-			i = len(out) - 1
-		}
-		out[i].tokens = append(out[i].tokens, a.Token)
-	}
-	return out
-}
-
-// contentKind tells a body that is not a robots.txt at all: "html",
-// "utf16" or "binary", from its first bytes; "" for text.
-func contentKind(body []byte) string {
-	head := body[:min(len(body), 1024)]
-	if bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}) {
-		return "utf16"
-	}
-	if bytes.IndexByte(head, 0) >= 0 {
-		// UTF-16 text of ASCII has a NUL in every other byte, and only
-		// there.
-		var zeros [2]int
-		for i, c := range head {
-			if c == 0 {
-				zeros[i%2]++
-			}
-		}
-		half := len(head) / 2
-		if half >= 2 && (zeros[0] >= half*8/10 && zeros[1] == 0 || zeros[1] >= half*8/10 && zeros[0] == 0) {
-			return "utf16"
-		}
-		return "binary"
-	}
-	bad := 0
-	for i := 0; i < len(head); {
-		r, size := utf8.DecodeRune(head[i:])
-		if r == utf8.RuneError && size == 1 && i+utf8.UTFMax < len(head) || r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
-			bad++
-		}
-		i += size
-	}
-	if bad > len(head)/10 {
-		return "binary"
-	}
-	text := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF")), " \t\r\n")
-	lower := bytes.ToLower(text[:min(len(text), 512)])
-	for _, tag := range []string{"<!doctype html", "<html", "<head", "<body", "<?xml"} {
-		if bytes.HasPrefix(lower, []byte(tag)) {
-			return "html"
-		}
-	}
-	return ""
 }

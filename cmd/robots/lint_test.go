@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ func TestLintFindings(t *testing.T) {
 		body       string
 		want       string // the findings, before the summary line
 		wantStatus int
+		ignore     string // codes to leave out (-ignore), if any
 	}{
 		{
 			name: "clean file",
@@ -28,12 +30,15 @@ func TestLintFindings(t *testing.T) {
 		{
 			name:       "unknown key",
 			body:       "User-agent: *\nNoindex: /x\n",
-			want:       "stdin:2: error: unknown key \"Noindex\": the line is ignored\n",
+			want:       "stdin:2: error: unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header\n",
 			wantStatus: 1,
 		},
 		{
-			name: "known extensions are not findings",
-			body: "User-agent: *\nHost: example.com\nClean-param: ref /\nDisallow: /x\n",
+			name: "known extensions: what crawlers do with them, once a kind",
+			body: "User-agent: *\nHost: example.com\nClean-param: ref /\nDisallow: /x\nClean-param: utm /\n",
+			want: "" +
+				"stdin:2: info: Host: only Yandex read it, and it stopped in 2018 (it follows redirects to the main mirror instead); other crawlers ignore it\n" +
+				"stdin:3: info: Clean-param (2 lines): only Yandex reads it (the query parameters it drops before crawling); other crawlers ignore it\n",
 		},
 		{
 			name:       "accepted misspelling",
@@ -74,18 +79,35 @@ func TestLintFindings(t *testing.T) {
 			wantStatus: 1,
 		},
 		{
-			name:       "rule repeated",
-			body:       "User-agent: *\nDisallow: /x\nAllow: /y\nDisallow: /x\n",
-			want:       "stdin:4: warning: \"Disallow: /x\" repeats line 2\n",
+			name: "rule repeated: info, the outcome is as written",
+			body: "User-agent: *\nDisallow: /x\nAllow: /y\nDisallow: /x\n",
+			want: "stdin:4: info: \"Disallow: /x\" repeats line 2: it changes nothing, and can go\n",
+		},
+		{
+			name: "a group repeated is one finding",
+			body: "User-agent: a\nDisallow: /x\nUser-agent: b\nDisallow: /y\nUser-agent: a\nDisallow: /x\n",
+			want: "stdin:5: info: the group of line 5 repeats the group of line 1, its crawlers and rules: crawlers read it once, so it can go\n",
+		},
+		{
+			name: "a list of crawlers repeated is one finding, not one a crawler",
+			body: "User-agent: a\nUser-agent: MJ12bot\nUser-agent: b\nDisallow: /\n\n" +
+				"User-agent: a\nUser-agent: MJ12bot\nUser-agent: b\nDisallow: /\n",
+			want: "" +
+				"stdin:2: warning: user-agent \"MJ12bot\" is read as \"MJ\": a product token has only letters, '-' and '_', so this group is for crawlers named MJ\n" +
+				"stdin:6: info: the group of line 6 repeats the group of line 1, its crawlers and rules: crawlers read it once, so it can go\n",
 			wantStatus: 1,
 		},
 		{
 			name: "rule repeated in a group split across the file",
-			body: "User-agent: a\nDisallow: /x\nUser-agent: b\nDisallow: /y\nUser-agent: a\nDisallow: /x\n",
+			body: "User-agent: a\nDisallow: /x\nUser-agent: b\nDisallow: /y\nUser-agent: a\nDisallow: /x\nDisallow: /z\n",
 			want: "" +
-				"stdin:5: warning: user-agent a already has a group at line 1: the groups are merged, but some crawlers read only the first; put its rules in one group\n" +
-				"stdin:6: warning: \"Disallow: /x\" repeats line 2\n",
-			wantStatus: 1,
+				"stdin:5: info: user-agent a already has a group at line 1: the groups are merged, but some crawlers read only the first; put its rules in one group\n" +
+				"stdin:6: info: \"Disallow: /x\" repeats line 2: it changes nothing, and can go\n",
+		},
+		{
+			name: "a group split for several crawlers is one finding",
+			body: "User-agent: a\nUser-agent: b\nUser-agent: c\nDisallow: /x\nUser-agent: a\nUser-agent: b\nUser-agent: c\nDisallow: /y\n",
+			want: "stdin:5: info: user-agents a and 2 others already have groups at line 1: the groups are merged, but some crawlers read only the first; put its rules in one group\n",
 		},
 		{
 			name:       "allow and disallow with the same pattern",
@@ -94,10 +116,9 @@ func TestLintFindings(t *testing.T) {
 			wantStatus: 1,
 		},
 		{
-			name:       "groups for one agent split across the file, names compared without case",
-			body:       "User-agent: Googlebot\nDisallow: /a\nUser-agent: *\nDisallow: /b\nUser-agent: googlebot\nDisallow: /c\n",
-			want:       "stdin:5: warning: user-agent googlebot already has a group at line 1: the groups are merged, but some crawlers read only the first; put its rules in one group\n",
-			wantStatus: 1,
+			name: "groups for one agent split across the file, names compared without case",
+			body: "User-agent: Googlebot\nDisallow: /a\nUser-agent: *\nDisallow: /b\nUser-agent: googlebot\nDisallow: /c\n",
+			want: "stdin:5: info: user-agent googlebot already has a group at line 1: the groups are merged, but some crawlers read only the first; put its rules in one group\n",
 		},
 		{
 			name:       "user-agent whose product token is not what is written",
@@ -175,10 +196,188 @@ func TestLintFindings(t *testing.T) {
 			want:       "stdin:56889: error: the file goes on past the parse limit of 512000 bytes: 28027 more bytes are ignored, from this line on\n",
 			wantStatus: 1,
 		},
+
+		// A whole-site block: any disallow that matches every path.
+		{
+			name:       "Disallow: /* for * and no search crawler of its own",
+			body:       "User-agent: *\nDisallow: /*\n",
+			want:       "stdin:2: warning: \"Disallow: /*\" for * blocks the whole site for every crawler, search engines included: no group of its own names Googlebot or Bingbot\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "Disallow: /** for *",
+			body:       "User-agent: *\nDisallow: /**\n",
+			want:       "stdin:2: warning: \"Disallow: /**\" for * blocks the whole site for every crawler, search engines included: no group of its own names Googlebot or Bingbot\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "Disallow: * for *",
+			body:       "User-agent: *\nAllow: /public/\nDisallow: *\n",
+			want:       "stdin:3: warning: \"Disallow: *\" for * blocks the whole site for every crawler, search engines included: no group of its own names Googlebot or Bingbot\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "Disallow: / for Googlebot",
+			body:       "User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nDisallow: /private/\n",
+			want:       "stdin:2: warning: \"Disallow: /\" blocks the whole site for Googlebot: it takes the site out of that search engine\n",
+			wantStatus: 1,
+		},
+		{
+			name: "Disallow: / for a smaller search engine's crawler: info",
+			body: "User-agent: Googlebot\nDisallow:\n\nUser-agent: Yandex\nDisallow: /\n",
+			want: "stdin:5: info: \"Disallow: /\" blocks the whole site for Yandex: it takes the site out of that search engine\n",
+		},
+		{
+			name: "Disallow: / for a crawler that is no search engine's: clean",
+			body: "User-agent: GPTBot\nDisallow: /\n",
+		},
+		{
+			name: "Disallow: /$ blocks the home page only: clean",
+			body: "User-agent: *\nDisallow: /$\n",
+		},
+		{
+			name:       "Disallow: / undone by Allow: /",
+			body:       "User-agent: Googlebot\nDisallow: /\nAllow: /\n",
+			want:       "stdin:2: warning: \"Disallow: /\" does nothing: \"Allow: /\" at line 3 has the same pattern, and allow wins a tie\n",
+			wantStatus: 1,
+		},
+		// Rules that never decide.
+		{
+			name:       "an allow under a longer disallow that matches all it matches",
+			body:       "User-agent: *\nDisallow: /shop*\nAllow: /shop\n",
+			want:       "stdin:3: warning: \"Allow: /shop\" never decides: \"Disallow: /shop*\" at line 2 matches every path it matches, and wins (a longer pattern wins)\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "a disallow under an allow as long, which wins the tie",
+			body:       "User-agent: *\nAllow: */account\nDisallow: /account*\n",
+			want:       "stdin:3: warning: \"Disallow: /account*\" never decides: \"Allow: */account\" at line 2 matches every path it matches, and wins (an allow wins a tie)\n",
+			wantStatus: 1,
+		},
+		{
+			name: "rules that each decide somewhere: clean",
+			body: "User-agent: *\nDisallow: /shop\nAllow: /shop/\nDisallow: /a*x\nAllow: /a\nDisallow: /b$\nAllow: /b\n",
+		},
+		{
+			name: "an index page allow decides for its directory: clean",
+			body: "User-agent: *\nDisallow: /d/*.html\nAllow: /d/index.html\n",
+		},
+		// CSS and JavaScript.
+		{
+			name:       "JavaScript blocked for *, and so for Googlebot",
+			body:       "User-agent: *\nDisallow: /*.js$\n",
+			want:       "stdin:2: warning: \"Disallow: /*.js$\" blocks every JavaScript file for * and so for Googlebot, which has no group of its own: Google renders pages with their CSS and JavaScript, and one it cannot render may rank lower; allow them\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "CSS blocked for Googlebot",
+			body:       "User-agent: Googlebot\nDisallow: /*.css\nUser-agent: *\nDisallow: /tmp/\n",
+			want:       "stdin:2: warning: \"Disallow: /*.css\" blocks every CSS file for Googlebot: Google renders pages with their CSS and JavaScript, and one it cannot render may rank lower; allow them\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "JavaScript of one directory blocked, or blocked and allowed again: clean",
+			body:       "User-agent: *\nDisallow: /admin/*.js$\nDisallow: /*.css$\nAllow: /*.css$\n",
+			want:       "stdin:3: warning: \"Disallow: /*.css$\" does nothing: \"Allow: /*.css$\" at line 4 has the same pattern, and allow wins a tie\n",
+			wantStatus: 1,
+		},
+		// What Yandex's analyser flags.
+		{
+			name:       "a rule over 1,024 bytes",
+			body:       "User-agent: *\nDisallow: /" + strings.Repeat("a", 1024) + "\n",
+			want:       "stdin:2: warning: the pattern is 1025 bytes long: Yandex's robots.txt analyser flags rules longer than 1,024 bytes, and Yandex may ignore it\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "more than 2,048 rules in a group",
+			body:       "# rules\nUser-agent: *\n" + strings.Repeat("Disallow: /a\nDisallow: /b\n", 1024) + "Allow: /c\n",
+			wantStatus: 1,
+			want:       "stdin:2: warning: the group for * has 2049 rules: Yandex's robots.txt analyser flags groups of more than 2,048 rules, and Yandex may not read them all\n",
+			ignore:     "repeated-rule",
+		},
+		// Extension records, and what crawlers do with them.
+		{
+			name: "Content-Signal and Content-Usage are known, and stop no crawler",
+			body: "User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\nDisallow: /private/\n",
+			want: "" +
+				"stdin:2: info: Content-Signal: how the content may be used once fetched, in Cloudflare's Content Signals Policy (search, ai-input, ai-train); it stops no crawler from fetching: Disallow does that\n" +
+				"stdin:3: info: Content-Usage: how the content may be used once fetched, as draft-ietf-aipref-attach and the vocabulary of draft-ietf-aipref-vocab write it (train-ai, search); it stops no crawler from fetching: Disallow does that\n",
+		},
+		{
+			name: "Crawl-delay, which Google ignores, License, Request-rate, Visit-time",
+			body: "User-agent: Bingbot\nCrawl-delay: 5\nUser-agent: *\nCrawl-delay: 10\nRequest-rate: 1/5\nVisit-time: 0600-0845\nDisallow: /x\nLicense: https://example.com/license.xml\n",
+			want: "" +
+				"stdin:2: info: Crawl-delay (2 lines): Google and Yandex ignore it (Google sets its own rate; Yandex stopped reading it in 2018); Bing and other crawlers wait that many seconds between fetches\n" +
+				"stdin:5: info: Request-rate: neither Google nor Bing reads it; few crawlers do\n" +
+				"stdin:6: info: Visit-time: neither Google nor Bing reads it; few crawlers do\n" +
+				"stdin:8: info: License: the URL of the content's licence (Really Simple Licensing): crawlers that follow RSL read it, search crawlers ignore it\n",
+		},
+		{
+			name:       "a Content-Usage value that cannot be read",
+			body:       "User-agent: *\nContent-Usage: train-ai=(\nDisallow: /x\n",
+			want:       "stdin:2: warning: the preferences \"train-ai=(\" cannot be read: crawlers that read Content-Signal and Content-Usage lines take none from this line\n",
+			wantStatus: 1,
+		},
+		// False alarms that stay clean.
+		{
+			name: "Mediapartners-Google* names that crawler",
+			body: "User-agent: Mediapartners-Google*\nDisallow:\n",
+		},
+		{
+			name: "bytes that are not UTF-8 in a comment",
+			body: "User-agent: *\nDisallow: /x # caf\xe9\n# \xff\xfe\n",
+		},
+		{
+			name:   "the parser's count of findings it does not list",
+			body:   "User-agent: *\n" + strings.Repeat("nonsense\n", 1100),
+			want:   "stdin:1002: info: the parser lists findings on lines up to here only: 100 more from this line on are not listed\n",
+			ignore: "malformed-line",
+		},
+		{
+			name:       "an HTML line in a robots.txt is no rule without its colon",
+			body:       "User-agent: *\nDisallow: /x\n<p class=\"note\">\n",
+			want:       "stdin:3: error: malformed line \"<p class=\\\"note\\\">\": neither \"key: value\" nor a comment; it is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "a line of prose is no rule without its colon",
+			body:       "User-agent: *\nDisallow: /x\nAdded 17.6.2019\n",
+			want:       "stdin:3: error: malformed line \"Added 17.6.2019\": neither \"key: value\" nor a comment; it is ignored\n",
+			wantStatus: 1,
+		},
+		// Bodies that are not robots.txt files: one finding.
+		{
+			name:       "HTML without a doctype",
+			body:       "\n\n<div class=\"error\"><!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<title>Error</title>\n</head>\n</html>\n",
+			want:       "stdin:1: error: this is an HTML page, not a robots.txt: crawlers find no rules in it; serve a plain-text robots.txt\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "HTML after an HTML comment",
+			body:       "<!--\n-->\n\n<script language=\"Javascript\">\nloc = document.URL;\n</script>\n",
+			want:       "stdin:1: error: this is an HTML page, not a robots.txt: crawlers find no rules in it; serve a plain-text robots.txt\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "a robots.txt under HTML comments is a robots.txt",
+			body:       "<!-- Id: robots.txt 3287 -->\n\nUser-agent: *\nDisallow: /cgi-bin/\n",
+			want:       "stdin:1: error: unknown key \"<!-- Id\": the line is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "a body within 5% of the parse limit",
+			body:       "User-agent: *\nDisallow: /x\n" + strings.Repeat("# filler\n", 54100),
+			want:       "stdin:1: warning: the file is 486927 bytes, within 5% of the parse limit of 512000: crawlers ignore what lies past the limit, so what is added at its end will soon be ignored\n",
+			wantStatus: 1,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := runTool(t, strings.NewReader(tc.body), "lint", "-")
+			args := []string{"lint", "-"}
+			if tc.ignore != "" {
+				args = append(args, "-ignore", tc.ignore)
+			}
+			got := runTool(t, strings.NewReader(tc.body), args...)
 			findings, summary := splitSummary(got.stdout)
 			if findings != tc.want {
 				t.Errorf("lint findings:\n%s\nwant:\n%s", findings, tc.want)
@@ -210,27 +409,31 @@ func TestLintSamples(t *testing.T) {
 				"../../testdata/messy.txt:5: warning: missing colon in \"Disallow /no-colon\": Google reads it, other crawlers may not; write \"key: value\"\n" +
 				"../../testdata/messy.txt:6: error: pattern \"no-slash\" starts with neither / nor *: it never matches\n" +
 				"../../testdata/messy.txt:7: error: crawl-delay \"soon\" is not a number of seconds: it is ignored\n" +
-				"../../testdata/messy.txt:8: error: unknown key \"Noindex\": the line is ignored\n" +
+				"../../testdata/messy.txt:8: error: unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header\n" +
+				"../../testdata/messy.txt:9: info: Host: only Yandex read it, and it stopped in 2018 (it follows redirects to the main mirror instead); other crawlers ignore it\n" +
 				"../../testdata/messy.txt:10: warning: misspelt key \"User agent\" is read as User-agent; Google accepts it, other crawlers may not: write User-agent\n" +
+				"../../testdata/messy.txt:11: warning: \"Disallow: /\" blocks the whole site for Bingbot: it takes the site out of that search engine\n" +
 				"../../testdata/messy.txt:12: error: malformed line \"<br/>\": neither \"key: value\" nor a comment; it is ignored\n" +
-				"8 findings: 5 errors, 3 warnings, 0 info\n",
+				"10 findings: 5 errors, 4 warnings, 1 info\n",
 			wantStatus: 1,
 		},
 		{
-			name:       "a clean file",
-			args:       []string{"lint", example},
-			wantStdout: "no findings\n",
+			name: "a clean file: Crawl-delay, which Google ignores, is info",
+			args: []string{"lint", example},
+			wantStdout: "" +
+				"../../testdata/example.txt:8: info: Crawl-delay: Google and Yandex ignore it (Google sets its own rate; Yandex stopped reading it in 2018); Bing and other crawlers wait that many seconds between fetches\n" +
+				"1 finding: 0 errors, 0 warnings, 1 info\n",
 		},
 		{
 			name:       "two clean files",
-			args:       []string{"lint", example, oldFile},
+			args:       []string{"lint", "-ignore", "extension", example, oldFile},
 			wantStdout: "no findings in 2 files\n",
 		},
 	})
 }
 
 func TestLintJSON(t *testing.T) {
-	got := runTool(t, strings.NewReader("User-agent: MJ12bot\nDisallow: /x\nNoindex: /y\n"), "lint", "-json", example, "-")
+	got := runTool(t, strings.NewReader("User-agent: MJ12bot\nDisallow: /x\nNoindex: /y\n"), "lint", "-json", "-ignore", "extension", example, "-")
 	if got.status != 1 || got.stderr != "" {
 		t.Fatalf("lint -json = %d, stderr %q; want 1 and none", got.status, got.stderr)
 	}
@@ -257,7 +460,7 @@ func TestLintJSON(t *testing.T) {
 	want := []finding{
 		{Source: "stdin", Line: 1, Severity: "warning", Code: "agent-token",
 			Message: "user-agent \"MJ12bot\" is read as \"MJ\": a product token has only letters, '-' and '_', so this group is for crawlers named MJ"},
-		{Source: "stdin", Line: 3, Severity: "error", Code: "unknown-key", Message: "unknown key \"Noindex\": the line is ignored"},
+		{Source: "stdin", Line: 3, Severity: "error", Code: "unknown-key", Message: "unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header"},
 	}
 	if diff := cmp.Diff(want, rep.Findings); diff != "" {
 		t.Errorf("findings mismatch (-want +got):\n%s", diff)
@@ -278,5 +481,96 @@ func decodeStrict(t *testing.T, s string, v any) {
 	}
 	if dec.More() {
 		t.Fatalf("more than one JSON document in %s", s)
+	}
+}
+
+// TestLintFilters checks -ignore and -min-severity: the findings left out
+// count for neither the summary nor the exit status.
+func TestLintFilters(t *testing.T) {
+	body := "User-agent: *\nDisallow: /a$b\nDisallow: /x\nDisallow: /x\nNoindex: /y\n"
+	dollar := "stdin:2: warning: \"$\" inside pattern \"/a$b\" matches a literal \"$\": only a final \"$\" anchors the end of the path\n"
+	repeated := "stdin:4: info: \"Disallow: /x\" repeats line 3: it changes nothing, and can go\n"
+	unknown := "stdin:5: error: unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header\n"
+	runCases(t, []runCase{
+		{
+			name:       "every finding",
+			args:       []string{"lint", "-"},
+			stdin:      strings.NewReader(body),
+			wantStdout: dollar + repeated + unknown + "3 findings: 1 error, 1 warning, 1 info\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "-ignore two codes, one flag",
+			args:       []string{"lint", "-ignore", "unknown-key,dollar-inside", "-"},
+			stdin:      strings.NewReader(body),
+			wantStdout: repeated + "1 finding: 0 errors, 0 warnings, 1 info\n",
+		},
+		{
+			name:       "-ignore repeated",
+			args:       []string{"lint", "-ignore", "unknown-key", "-ignore", "repeated-rule", "-"},
+			stdin:      strings.NewReader(body),
+			wantStdout: dollar + "1 finding: 0 errors, 1 warning, 0 info\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "-min-severity warning",
+			args:       []string{"lint", "-min-severity", "warning", "-"},
+			stdin:      strings.NewReader(body),
+			wantStdout: dollar + unknown + "2 findings: 1 error, 1 warning, 0 info\n",
+			wantStatus: 1,
+		},
+		{
+			name:       "-min-severity error",
+			args:       []string{"lint", "-min-severity", "error", "-ignore", "unknown-key", "-"},
+			stdin:      strings.NewReader(body),
+			wantStdout: "no findings\n",
+		},
+		{
+			name:       "an unknown code",
+			args:       []string{"lint", "-ignore", "dollar-inside,repeated-rules", "-"},
+			stdin:      strings.NewReader(body),
+			wantStderr: "robots lint: -ignore dollar-inside,repeated-rules: \"repeated-rules\" is not a code of lint's findings; 'robots help lint' lists them\nRun 'robots lint -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "an unknown severity",
+			args:       []string{"lint", "-min-severity", "warn", "-"},
+			stdin:      strings.NewReader(body),
+			wantStderr: "robots lint: -min-severity \"warn\" is not a severity: give info, warning or error\nRun 'robots lint -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "an unknown format",
+			args:       []string{"lint", "-format", "xml", "-"},
+			stdin:      strings.NewReader(body),
+			wantStderr: "robots lint: -format \"xml\" is not a format: give text, json or sarif\nRun 'robots lint -h' for usage.\n",
+			wantStatus: 2,
+		},
+		{
+			name:       "-json and -format sarif",
+			args:       []string{"lint", "-json", "-format", "sarif", "-"},
+			stdin:      strings.NewReader(body),
+			wantStderr: "robots lint: -json and -format sarif ask for two formats: give one\nRun 'robots lint -h' for usage.\n",
+			wantStatus: 2,
+		},
+	})
+}
+
+// TestLintCodesDocumented checks that lint's help names every code of its
+// findings, in brackets, and no other.
+func TestLintCodesDocumented(t *testing.T) {
+	help := lookup("lint").help
+	named := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\[([a-z][a-z0-9-]*)\]`).FindAllStringSubmatch(help, -1) {
+		named[m[1]] = true
+	}
+	for _, c := range lintCodes {
+		if !named[c.code] {
+			t.Errorf("lint's help does not name the code [%s]", c.code)
+		}
+		delete(named, c.code)
+	}
+	for code := range named {
+		t.Errorf("lint's help names [%s], which is no code", code)
 	}
 }

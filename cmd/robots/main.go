@@ -3,8 +3,8 @@
 //
 // Usage:
 //
-//	robots check [-agent NAME] [-json] [-max-bytes N] [-urls FILE] [-timeout D] SOURCE [URL...]
-//	robots lint [-json] [-max-bytes N] [-timeout D] SOURCE...
+//	robots check [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] [-timeout D] SOURCE [URL...]
+//	robots lint [-json] [-format F] [-ignore CODE,...] [-min-severity S] [-max-bytes N] [-timeout D] SOURCE...
 //	robots show [-json] [-max-bytes N] [-timeout D] SOURCE
 //	robots diff [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] [-timeout D] OLD NEW [URL...]
 //	robots url [-json] PAGEURL...
@@ -20,8 +20,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -29,8 +27,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/crawlkit/robots"
 )
 
 // Exit statuses.
@@ -201,83 +197,6 @@ func (e *env) fail(err error) int {
 // note writes a remark for the user to standard error.
 func (e *env) note(format string, a ...any) {
 	fmt.Fprintf(e.stderr, "robots %s: note: %s\n", e.cmd, safe(fmt.Sprintf(format, a...)))
-}
-
-// flags is the set of flags of a command.
-type flags struct {
-	*flag.FlagSet
-	e    *env
-	help string
-}
-
-func newFlags(e *env) *flags {
-	fs := flag.NewFlagSet(e.cmd, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	return &flags{FlagSet: fs, e: e, help: e.help}
-}
-
-// parse parses args, flags and positional arguments in any order ("--"
-// ends the flags), and returns the positional arguments and ok. When ok is
-// false it has written the help (for -h) or a usage error, and status is
-// the exit status.
-func (fs *flags) parse(args []string) (pos []string, status int, ok bool) {
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(fs.e.stdout, fs.help)
-				return nil, exitOK, false
-			}
-			msg := err.Error()
-			if name, found := strings.CutPrefix(msg, "flag provided but not defined: "); found {
-				msg = name + " is not an option of " + fs.e.cmd
-			}
-			return nil, fs.e.usageError("%s", msg), false
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, 0, true
-		}
-		// The flag package stops at the first positional argument, or
-		// after "--", which makes all the rest positional.
-		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
-			return append(pos, rest...), 0, true
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
-
-// parseOptions parses args as parse does, then checks the values of
-// -max-bytes (given by maxBytes) and -timeout and returns the parse options.
-func (fs *flags) parseOptions(args []string, maxBytes *int) (pos []string, o robots.Options, status int, ok bool) {
-	if pos, status, ok = fs.parse(args); !ok {
-		return nil, o, status, false
-	}
-	if o, ok = fs.e.options(*maxBytes); !ok {
-		return nil, o, exitFailure, false
-	}
-	return pos, o, exitOK, true
-}
-
-// maxBytesFlag adds the -max-bytes flag and returns where its value goes.
-func (fs *flags) maxBytesFlag() *int {
-	return fs.Int("max-bytes", robots.DefaultMaxBytes, "")
-}
-
-// options checks the values of -max-bytes and -timeout and returns the
-// parse options.
-func (e *env) options(maxBytes int) (robots.Options, bool) {
-	if e.timeout <= 0 {
-		e.usageError("-timeout %v is not a positive duration: give one such as 10s or 500ms", e.timeout)
-		return robots.Options{}, false
-	}
-	if maxBytes < robots.DefaultMaxBytes || maxBytes > robots.MaxBytesCap {
-		e.usageError("-max-bytes %d is out of range: give a number of bytes from %d (500 KiB, the least RFC 9309 allows) to %d (32 MiB, the most the parser reads)",
-			maxBytes, robots.DefaultMaxBytes, robots.MaxBytesCap)
-		return robots.Options{}, false
-	}
-	return robots.Options{MaxBytes: maxBytes}, true
 }
 
 func runVersion(ctx context.Context, e *env, args []string) int {

@@ -488,6 +488,7 @@ func TestBadInputs(t *testing.T) {
 	for _, c := range "User-agent: *\nDisallow: /\n" {
 		utf16 = append(utf16, byte(c), 0)
 	}
+	many := ": warning: the group for * has 18285 rules: Yandex's robots.txt analyser flags groups of more than 2,048 rules, and Yandex may not read them all\n"
 	html := "<!DOCTYPE html>\n<html>\n<head><title>Not found</title></head>\n<body>\n<p>Sorry: no such page</p>\n</body>\n</html>\n"
 	tests := []runCase{
 		{
@@ -517,7 +518,7 @@ func TestBadInputs(t *testing.T) {
 		},
 		{
 			name:       "lint goes on after a source it cannot read",
-			args:       []string{"lint", "../../testdata/missing.txt", example},
+			args:       []string{"lint", "-ignore", "extension", "../../testdata/missing.txt", example},
 			wantStdout: "no findings\n",
 			wantStderr: "robots lint: ../../testdata/missing.txt: no such file: give a robots.txt file, - for standard input, or an http(s) URL\n",
 			wantStatus: 2,
@@ -555,41 +556,45 @@ func TestBadInputs(t *testing.T) {
 			stdin: strings.NewReader(html),
 			wantStdout: "" +
 				"stdin:1: error: this is an HTML page, not a robots.txt: crawlers find no rules in it; serve a plain-text robots.txt\n" +
-				"1 finding: 1 error, 0 warnings, 0 info; 10 more findings on the lines of what is not a robots.txt, not listed\n",
+				"1 finding: 1 error, 0 warnings, 0 info; 8 more findings on the lines of what is not a robots.txt, not listed\n",
 			wantStatus: 1,
 		},
 		{
-			name:       "an HTML page is allowed everything by check",
-			args:       []string{"check", "-", "/private/"},
-			stdin:      strings.NewReader(html),
-			wantStdout: "agent *: the file has no * group: every URL is allowed\nallowed     /private/  no group for the agent\n",
+			name:  "an HTML page is allowed everything by check",
+			args:  []string{"check", "-", "/private/"},
+			stdin: strings.NewReader(html),
+			wantStdout: "warning: the body is an HTML page, not a robots.txt: crawlers read it as one all the same and find few rules or none in it, so the answers below say little of what the site means\n" +
+				"agent *: the file has no * group: every URL is allowed\nallowed     /private/  no group for the agent\n",
 		},
 		{
 			name: "a 10 MB file: lint says how much is ignored",
 			args: []string{"lint", big},
-			wantStdout: big + ":18287: error: the file goes on past the parse limit of 512000 bytes: " +
+			wantStdout: big + ":1" + many +
+				big + ":18287: error: the file goes on past the parse limit of 512000 bytes: " +
 				"9973762 more bytes are ignored, from this line on\n" +
-				"1 finding: 1 error, 0 warnings, 0 info\n",
+				"2 findings: 1 error, 1 warning, 0 info\n",
 			wantStatus: 1,
 		},
 		{
-			name:       "a 10 MB file: check reads its first 500 KiB",
-			args:       []string{"check", big, "/private/0000001/x"},
-			wantStdout: "agent *: group of line 1 (*)\ndisallowed  /private/0000001/x  line 3: Disallow: /private/0000001/\n",
+			name: "a 10 MB file: check reads its first 500 KiB",
+			args: []string{"check", big, "/private/0000001/x"},
+			wantStdout: "warning: the body is longer than the parse limit of 512000 bytes: crawlers ignore what lies past it, and so do the answers below\n" +
+				"agent *: group of line 1 (*)\ndisallowed  /private/0000001/x  line 3: Disallow: /private/0000001/\n",
 			wantStatus: 1,
 		},
 		{
 			name:  "a 10 MB file on standard input: counted, not sized",
 			args:  []string{"lint", "-"},
 			stdin: strings.NewReader(body),
-			wantStdout: "stdin:18287: error: the file goes on past the parse limit of 512000 bytes: " +
+			wantStdout: "stdin:1" + many +
+				"stdin:18287: error: the file goes on past the parse limit of 512000 bytes: " +
 				"9973762 more bytes are ignored, from this line on\n" +
-				"1 finding: 1 error, 0 warnings, 0 info\n",
+				"2 findings: 1 error, 1 warning, 0 info\n",
 			wantStatus: 1,
 		},
 		{
 			name:       "a 10 MB file with a higher limit",
-			args:       []string{"lint", "-max-bytes", "20000000", big},
+			args:       []string{"lint", "-max-bytes", "20000000", "-ignore", "many-rules", big},
 			wantStdout: "no findings\n",
 		},
 		{

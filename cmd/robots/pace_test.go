@@ -44,15 +44,16 @@ func TestCheckPace(t *testing.T) {
 			got = runTool(t, strings.NewReader(tt.body), "check", "-json", "-agent", "MyBot", "-", "/a")
 			var rep checkJSON
 			decodeStrict(t, got.stdout, &rep)
-			if rep.Pace == nil {
-				t.Fatalf("pace is null")
+			if len(rep.Groups) != 1 || rep.Groups[0].Pace == nil {
+				t.Fatalf("groups = %+v, want one with a pace", rep.Groups)
 			}
+			p := rep.Groups[0].Pace
 			delay := -1.0
-			if rep.Pace.CrawlDelay != nil {
-				delay = *rep.Pace.CrawlDelay
+			if p.CrawlDelay != nil {
+				delay = *p.CrawlDelay
 			}
-			if delay != tt.delay || rep.Pace.Interval != tt.interval {
-				t.Errorf("pace = crawl_delay %v, interval %v; want %v, %v", delay, rep.Pace.Interval, tt.delay, tt.interval)
+			if delay != tt.delay || p.Interval != tt.interval {
+				t.Errorf("pace = crawl_delay %v, interval %v; want %v, %v", delay, p.Interval, tt.delay, tt.interval)
 			}
 		})
 	}

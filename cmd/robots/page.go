@@ -121,21 +121,18 @@ func (h *headerFlag) Set(s string) error {
 
 func runPage(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e)
-	agent := fs.String("agent", "*", "")
+	agent := fs.agentFlag()
 	permissive := fs.Bool("permissive", false, "")
-	asJSON := fs.Bool("json", false, "")
+	asJSON := fs.jsonFlag()
 	var headers headerFlag
 	fs.Var(&headers, "header", "")
 	fs.timeoutFlag()
-	pos, status, ok := fs.parse(args)
+	pos, _, status, ok := fs.parseOptions(args) // checks -timeout
 	if !ok {
 		return status
 	}
 	if len(pos) != 1 {
 		return e.usageError("page needs one SOURCE: an HTML file, - for standard input, or an http(s) URL")
-	}
-	if e.timeout <= 0 {
-		return e.usageError("-timeout %v is not a positive duration: give one such as 10s or 500ms", e.timeout)
 	}
 	tok, ok := e.agentToken(*agent)
 	if !ok {
@@ -185,16 +182,21 @@ func runPage(ctx context.Context, e *env, args []string) int {
 	}
 	if *asJSON {
 		writeJSON(e.stdout, pageJSON(src, tok, a))
-		return status
+	} else {
+		writePage(e.stdout, a)
 	}
-	// Three columns: the setting, its value, and why; the values are
-	// padded to the longest.
+	return status
+}
+
+// writePage writes page's text output: three columns, the setting, its
+// value, and why; the values are padded to the longest.
+func writePage(w io.Writer, a page.Answer) {
 	width := 0
 	for _, s := range page.Settings() {
 		width = max(width, len(settingValue(a, s)))
 	}
 	line := func(name, value, why string) {
-		fmt.Fprintf(e.stdout, "%-18s %-*s %s\n", name, width, value, safe(why))
+		fmt.Fprintf(w, "%-18s %-*s %s\n", name, width, value, safe(why))
 	}
 	for _, s := range page.Settings() {
 		why := "default"
@@ -210,9 +212,8 @@ func runPage(ctx context.Context, e *env, args []string) int {
 		line("invalid", "ignored", r.String())
 	}
 	if a.Unlisted > 0 {
-		fmt.Fprintf(e.stdout, "%s not listed\n", plural(a.Unlisted, "more rule"))
+		fmt.Fprintf(w, "%s not listed\n", plural(a.Unlisted, "more rule"))
 	}
-	return status
 }
 
 // settingValue writes the value of the setting s of a for text output.

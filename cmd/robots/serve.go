@@ -73,7 +73,8 @@ Content-Type application/json.
 	                                  // 'robots help check', and in words
 	  "results": [{"agent": "Googlebot", "url": "/x", "allowed": false, ...}],
 	                                  // each URL for each agent: the fields of
-	                                  // check's "results", and the agent
+	                                  // check's "results", with the agent and
+	                                  // its Content-Signal and Content-Usage
 	  "findings": [...],              // lint's findings, as in 'robots help lint'
 	  "unlisted": 0,                  // findings not listed (not a robots.txt)
 	  "live": null                    // with a live file: {"checked": 2,
@@ -137,9 +138,9 @@ const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 's
 func runServe(ctx context.Context, e *env, args []string) int {
 	fl := newFlags(e)
 	addr := fl.String("addr", "127.0.0.1:8080", "")
-	maxBytes := fl.maxBytesFlag()
+	fl.maxBytesFlag()
 	fl.timeoutFlag()
-	pos, o, status, ok := fl.parseOptions(args, maxBytes)
+	pos, o, status, ok := fl.parseOptions(args)
 	if !ok {
 		return status
 	}
@@ -340,7 +341,7 @@ type serveCheck struct {
 	URLs     []string      `json:"urls"`
 	Notes    []string      `json:"notes"`
 	Groups   []serveGroup  `json:"groups"`
-	Results  []serveResult `json:"results"`
+	Results  []checkItem   `json:"results"`
 	Findings []finding     `json:"findings"`
 	Unlisted int           `json:"unlisted"`
 	Live     *serveCompare `json:"live"`
@@ -351,14 +352,6 @@ type serveGroup struct {
 	Agent string    `json:"agent"`
 	Group *groupRef `json:"group"`
 	Text  string    `json:"text"`
-}
-
-// serveResult is a URL checked for an agent: the result check gives.
-// The Content-Signal and Content-Usage preferences that apply are to come
-// here, as check gives them, once the library reads them.
-type serveResult struct {
-	Agent string `json:"agent"`
-	checkResult
 }
 
 // serveCompare is how the verdicts of the draft differ from the live
@@ -443,7 +436,7 @@ func (sv *server) handleCheck(w http.ResponseWriter, r *http.Request) {
 
 // check answers a /api/check request.
 func (sv *server) check(ctx context.Context, req checkRequest) (*serveCheck, error) {
-	rep := &serveCheck{Notes: []string{}, Groups: []serveGroup{}, Results: []serveResult{}}
+	rep := &serveCheck{Notes: []string{}, Groups: []serveGroup{}, Results: []checkItem{}}
 	if len(req.Agents) > maxAgents {
 		return nil, badRequest("%d agents: give at most %d", len(req.Agents), maxAgents)
 	}
@@ -480,11 +473,11 @@ func (sv *server) check(ctx context.Context, req checkRequest) (*serveCheck, err
 	}
 	for _, u := range rep.URLs {
 		for _, a := range rep.Agents {
-			r := result(u, s.file.Explain(a, u))
-			if err := grow(resultSize(r)); err != nil {
+			it := checkPrefs(s.file, a, u, checkItem{Agent: a, checkResult: result(u, s.file.Explain(a, u))})
+			if err := grow(resultSize(it.checkResult) + prefsSize(it)); err != nil {
 				return nil, err
 			}
-			rep.Results = append(rep.Results, serveResult{Agent: a, checkResult: r})
+			rep.Results = append(rep.Results, it)
 		}
 	}
 	rep.Findings, rep.Unlisted = lint(s)
@@ -515,6 +508,18 @@ func resultSize(r checkResult) int {
 	n := len(r.URL) + len(r.Path) + len(r.Explanation) + 128
 	if r.Rule != nil {
 		n += len(r.Rule.Pattern)
+	}
+	return n
+}
+
+// prefsSize is about the size of the preferences of a result in an
+// answer.
+func prefsSize(it checkItem) int {
+	n := 0
+	for _, m := range []map[string]string{it.ContentSignal, it.ContentUsage} {
+		for k, v := range m {
+			n += 2*(len(k)+len(v)) + 8 // as JSON escapes at worst
+		}
 	}
 	return n
 }

@@ -469,6 +469,8 @@ type serveCheckJSON struct {
 type serveResultJSON struct {
 	Agent string `json:"agent"`
 	resultJSON
+	ContentSignal map[string]string `json:"content_signal"`
+	ContentUsage  map[string]string `json:"content_usage"`
 }
 
 // verdictLine is a result in short: agent, URL, verdict and line.
@@ -828,5 +830,38 @@ func TestServeAPIDocumented(t *testing.T) {
 	}
 	if len(seen) < 30 {
 		t.Errorf("the answers have %d distinct fields, want every one of the API's", len(seen))
+	}
+}
+
+// TestServePreferences checks that the tester's results carry the
+// Content-Signal and Content-Usage preferences, as check's do.
+func TestServePreferences(t *testing.T) {
+	base := startServe(t)
+	status, body := postJSON(t, base, "/api/check", map[string]any{
+		"robots": "User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /img/ train-ai=n\nDisallow: /x\n",
+		"agents": []string{"Googlebot"}, "urls": []string{"/", "/img/a.png", "/x"},
+	})
+	if status != 200 {
+		t.Fatalf("POST /api/check = %d: %s", status, body)
+	}
+	var rep struct {
+		Results []serveResultJSON `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(body), &rep); err != nil {
+		t.Fatal(err)
+	}
+	type prefs struct{ Signal, Usage map[string]string }
+	signal := map[string]string{"search": "yes", "ai-train": "no"}
+	want := []prefs{
+		{signal, map[string]string{}},
+		{signal, map[string]string{"train-ai": "n"}},
+		{map[string]string{}, map[string]string{}}, // disallowed
+	}
+	var got []prefs
+	for _, r := range rep.Results {
+		got = append(got, prefs{r.ContentSignal, r.ContentUsage})
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("preferences mismatch (-want +got):\n%s", diff)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/crawlkit/robots"
@@ -13,8 +14,10 @@ const showHelp = `usage: robots show [-json] [-max-bytes N] [-timeout D] SOURCE
 Show prints the robots.txt SOURCE as it is read: each group, with the
 groups that name the same crawler merged, as a crawler sees it: the
 crawlers it is for, the user-agent lines of the groups it is made of, its
-rules (line, kind, pattern as written) and its crawl-delay; then the sitemaps,
-the other records (Host, Clean-param, unknown keys) and the parser's
+rules (line, kind, pattern as written), its crawl-delay and its usage
+preference lines (Content-Signal, Content-Usage: how a crawler may use what
+it fetches); then the sitemaps, the other records (Host, Clean-param,
+unknown keys, and preference lines outside any group) and the parser's
 diagnostics. A SOURCE is a file, - for standard input, or an http(s) URL
 whose origin's robots.txt is fetched.
 
@@ -22,6 +25,7 @@ whose origin's robots.txt is fetched.
 	  user-agent line 3: *
 	  crawl-delay 5s
 	  line 4: Disallow: /private/
+	  line 5: Content-Signal: search=yes, ai-train=no
 
 Options:
   -json          write one JSON object, described below, instead of text.
@@ -42,63 +46,26 @@ JSON (-json), one object; every field is always present:
 	                                 // tokens (and *), as first written
 	    "agent_lines": [{"line": 3, "value": "*", "token": "*"}],
 	    "crawl_delay": 5,            // seconds, or null when none
-	    "rules": [{"line": 4, "allow": false, "pattern": "/private/"}]
+	    "rules": [{"line": 4, "allow": false, "pattern": "/private/"}],
+	    "preferences": [{"line": 5, "key": "Content-Signal", // or
+	      "path": "",                // "Content-Usage"; the path as written
+	      "value": "search=yes, ai-train=no"}]  // or ""; the value as written
 	  }],
 	  "sitemaps": [{"line": 17, "url": "https://example.com/sitemap.xml"}],
 	  "records": [{"line": 9, "key": "Host", "value": "example.com", "agents": ["*"]}],
+	                                 // every record, preference lines too
 	  "diagnostics": [{"line": 6, "kind": "invalid pattern", "detail": "no-slash"}]
 	}
 
 Exit status: 0, or 2 for a usage, read or fetch error.
 `
 
-type showReport struct {
-	Source      string       `json:"source"`
-	Fetch       *fetchInfo   `json:"fetch"`
-	Groups      []showGroup  `json:"groups"`
-	Sitemaps    []showLine   `json:"sitemaps"`
-	Records     []showRecord `json:"records"`
-	Diagnostics []showDiag   `json:"diagnostics"`
-}
-
-type showGroup struct {
-	Agents     []string    `json:"agents"`
-	AgentLines []showAgent `json:"agent_lines"`
-	CrawlDelay *float64    `json:"crawl_delay"`
-	Rules      []jsonRule  `json:"rules"`
-	group      *robots.Group
-}
-
-type showAgent struct {
-	Line  int    `json:"line"`
-	Value string `json:"value"`
-	Token string `json:"token"`
-}
-
-type showLine struct {
-	Line int    `json:"line"`
-	URL  string `json:"url"`
-}
-
-type showRecord struct {
-	Line   int      `json:"line"`
-	Key    string   `json:"key"`
-	Value  string   `json:"value"`
-	Agents []string `json:"agents"`
-}
-
-type showDiag struct {
-	Line   int    `json:"line"`
-	Kind   string `json:"kind"`
-	Detail string `json:"detail"`
-}
-
 func runShow(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e)
-	asJSON := fs.Bool("json", false, "")
-	maxBytes := fs.maxBytesFlag()
+	asJSON := fs.jsonFlag()
+	fs.maxBytesFlag()
 	fs.timeoutFlag()
-	pos, o, status, ok := fs.parseOptions(args, maxBytes)
+	pos, o, status, ok := fs.parseOptions(args)
 	if !ok {
 		return status
 	}
@@ -112,9 +79,14 @@ func runShow(ctx context.Context, e *env, args []string) int {
 	rep := describe(s)
 	if *asJSON {
 		writeJSON(e.stdout, rep)
-		return exitOK
+	} else {
+		writeShow(e.stdout, s, rep)
 	}
-	w := e.stdout
+	return exitOK
+}
+
+// writeShow writes show's text output.
+func writeShow(w io.Writer, s *source, rep showReport) {
 	if s.fetch != nil {
 		fmt.Fprintln(w, s.fetch.text())
 	}
@@ -122,27 +94,7 @@ func runShow(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(w, "no groups")
 	}
 	for _, g := range rep.Groups {
-		names := make([]string, len(g.Agents))
-		for i, a := range g.Agents {
-			names[i] = safe(a)
-		}
-		fmt.Fprintf(w, "group for %s\n", strings.Join(names, ", "))
-		for _, a := range g.AgentLines {
-			fmt.Fprintf(w, "  user-agent line %d: %s", a.Line, safe(a.Value))
-			if a.Token != a.Value {
-				fmt.Fprintf(w, " (read as %s)", safe(a.Token))
-			}
-			fmt.Fprintln(w)
-		}
-		if d, ok := g.group.CrawlDelay(); ok {
-			fmt.Fprintf(w, "  crawl-delay %v\n", d)
-		}
-		if len(g.Rules) == 0 {
-			fmt.Fprintln(w, "  no rules")
-		}
-		for _, r := range g.Rules {
-			fmt.Fprintf(w, "  line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
-		}
+		writeShowGroup(w, g)
 	}
 	if len(rep.Sitemaps) > 0 {
 		fmt.Fprintln(w, "sitemaps")
@@ -150,10 +102,18 @@ func runShow(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(w, "  line %d: %s\n", sm.Line, safe(sm.URL))
 		}
 	}
-	if len(rep.Records) > 0 {
+	shown := map[int]bool{} // preference lines, shown with their group
+	for _, g := range rep.Groups {
+		for _, p := range g.Preferences {
+			shown[p.Line] = true
+		}
+	}
+	if len(rep.Records) > len(shown) {
 		fmt.Fprintln(w, "other records")
 		for _, r := range rep.Records {
-			fmt.Fprintf(w, "  line %d: %s: %s\n", r.Line, safe(r.Key), safe(r.Value))
+			if !shown[r.Line] {
+				fmt.Fprintf(w, "  line %d: %s: %s\n", r.Line, safe(r.Key), safe(r.Value))
+			}
 		}
 	}
 	if len(rep.Diagnostics) > 0 {
@@ -162,7 +122,6 @@ func runShow(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(w, "  %s\n", safe(d.String()))
 		}
 	}
-	return exitOK
 }
 
 // describe returns what show prints of s.
@@ -182,6 +141,10 @@ func describe(s *source) showReport {
 		for _, r := range g.Rules() {
 			sg.Rules = append(sg.Rules, *toJSONRule(r))
 		}
+		sg.Preferences = []showPref{}
+		for _, p := range f.PreferenceLines(g.tokens[0]) {
+			sg.Preferences = append(sg.Preferences, showPref{Line: p.Line, Key: p.Key.String(), Path: p.Path, Value: p.Value})
+		}
 		rep.Groups = append(rep.Groups, sg)
 	}
 	for _, sm := range s.lines.Sitemaps {
@@ -198,4 +161,32 @@ func describe(s *source) showReport {
 		rep.Diagnostics = append(rep.Diagnostics, showDiag{Line: d.Line, Kind: d.Kind.String(), Detail: d.Detail})
 	}
 	return rep
+}
+
+// writeShowGroup writes a group in show's text output.
+func writeShowGroup(w io.Writer, g showGroup) {
+	names := make([]string, len(g.Agents))
+	for i, a := range g.Agents {
+		names[i] = safe(a)
+	}
+	fmt.Fprintf(w, "group for %s\n", strings.Join(names, ", "))
+	for _, a := range g.AgentLines {
+		fmt.Fprintf(w, "  user-agent line %d: %s", a.Line, safe(a.Value))
+		if a.Token != a.Value {
+			fmt.Fprintf(w, " (read as %s)", safe(a.Token))
+		}
+		fmt.Fprintln(w)
+	}
+	if d, ok := g.group.CrawlDelay(); ok {
+		fmt.Fprintf(w, "  crawl-delay %v\n", d)
+	}
+	if len(g.Rules) == 0 {
+		fmt.Fprintln(w, "  no rules")
+	}
+	for _, r := range g.Rules {
+		fmt.Fprintf(w, "  line %d: %s\n", r.Line, safe(robots.Rule{Allow: r.Allow, Pattern: r.Pattern}.String()))
+	}
+	for _, p := range g.Preferences {
+		fmt.Fprintf(w, "  line %d: %s\n", p.Line, safe(prefText(p.Key, p.Path, p.Value)))
+	}
 }

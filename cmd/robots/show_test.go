@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -76,14 +77,21 @@ func TestShowJSON(t *testing.T) {
 		Value string `json:"value"`
 		Token string `json:"token"`
 	}
+	type pref struct {
+		Line  int    `json:"line"`
+		Key   string `json:"key"`
+		Path  string `json:"path"`
+		Value string `json:"value"`
+	}
 	var rep struct {
 		Source string          `json:"source"`
 		Fetch  json.RawMessage `json:"fetch"`
 		Groups []struct {
-			Agents     []string    `json:"agents"`
-			AgentLines []agentLine `json:"agent_lines"`
-			CrawlDelay *float64    `json:"crawl_delay"`
-			Rules      []rule      `json:"rules"`
+			Agents      []string    `json:"agents"`
+			AgentLines  []agentLine `json:"agent_lines"`
+			CrawlDelay  *float64    `json:"crawl_delay"`
+			Rules       []rule      `json:"rules"`
+			Preferences []pref      `json:"preferences"`
 		} `json:"groups"`
 		Sitemaps []struct {
 			Line int    `json:"line"`
@@ -121,6 +129,9 @@ func TestShowJSON(t *testing.T) {
 	if diff := cmp.Diff([]rule{{3, false, "/x"}, {6, false, "/y"}}, g.Rules); diff != "" {
 		t.Errorf("rules mismatch (-want +got):\n%s", diff)
 	}
+	if g.Preferences == nil || len(g.Preferences) != 0 {
+		t.Errorf("preferences = %#v, want []", g.Preferences)
+	}
 	if len(rep.Sitemaps) != 1 || rep.Sitemaps[0].Line != 5 || rep.Sitemaps[0].URL != "https://e.com/s.xml" {
 		t.Errorf("sitemaps = %+v", rep.Sitemaps)
 	}
@@ -138,5 +149,63 @@ func TestShowJSON(t *testing.T) {
 		if !strings.Contains(got.stdout, field) {
 			t.Errorf("show -json of an empty file has no %s:\n%s", field, got.stdout)
 		}
+	}
+}
+
+// TestShowPreferences checks that show gives each group's Content-Signal
+// and Content-Usage lines, in text and JSON, and the one outside any group
+// among the other records.
+func TestShowPreferences(t *testing.T) {
+	body := "Content-Signal: search=no\n" + // 1: outside any group
+		"User-agent: *\n" + // 2
+		"Content-Signal: search=yes, ai-train=no\n" + // 3
+		"Disallow: /x\n" + // 4
+		"Content-Usage: /img/ train-ai=n\n" + // 5
+		"Host: example.com\n" + // 6
+		"User-agent: b\n" + // 7
+		"Allow: /\n" // 8
+	got := runTool(t, strings.NewReader(body), "show", "-")
+	want := "" +
+		"group for *\n" +
+		"  user-agent line 2: *\n" +
+		"  line 4: Disallow: /x\n" +
+		"  line 3: Content-Signal: search=yes, ai-train=no\n" +
+		"  line 5: Content-Usage: /img/ train-ai=n\n" +
+		"group for b\n" +
+		"  user-agent line 7: b\n" +
+		"  line 8: Allow: /\n" +
+		"other records\n" +
+		"  line 1: Content-Signal: search=no\n" +
+		"  line 6: Host: example.com\n" +
+		"diagnostics\n" +
+		"  line 1: rule outside any group \"Content-Signal: search=no\"\n"
+	if got.stdout != want || got.status != 0 {
+		t.Errorf("show = %d:\n%s\nwant 0:\n%s", got.status, got.stdout, want)
+	}
+
+	got = runTool(t, strings.NewReader(body), "show", "-json", "-")
+	var rep struct {
+		Groups []struct {
+			Agents      []string `json:"agents"`
+			Preferences []struct {
+				Line  int    `json:"line"`
+				Key   string `json:"key"`
+				Path  string `json:"path"`
+				Value string `json:"value"`
+			} `json:"preferences"`
+		} `json:"groups"`
+	}
+	if err := json.Unmarshal([]byte(got.stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var prefs []string
+	for _, g := range rep.Groups {
+		for _, p := range g.Preferences {
+			prefs = append(prefs, fmt.Sprintf("%s %d %s %q %q", g.Agents[0], p.Line, p.Key, p.Path, p.Value))
+		}
+	}
+	wantPrefs := []string{`* 3 Content-Signal "" "search=yes, ai-train=no"`, `* 5 Content-Usage "/img/" "train-ai=n"`}
+	if diff := cmp.Diff(wantPrefs, prefs); diff != "" {
+		t.Errorf("preferences mismatch (-want +got):\n%s", diff)
 	}
 }

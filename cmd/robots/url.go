@@ -38,19 +38,9 @@ Exit status: 0, or 2 when a PAGEURL is not an absolute http(s) URL (the
 others are still printed).
 `
 
-type urlReport struct {
-	URLs []urlResult `json:"urls"`
-}
-
-type urlResult struct {
-	Page   string `json:"page"`
-	Robots string `json:"robots"`
-	Error  string `json:"error"`
-}
-
 func runURL(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e)
-	asJSON := fs.Bool("json", false, "")
+	asJSON := fs.jsonFlag()
 	pos, status, ok := fs.parse(args)
 	if !ok {
 		return status
