@@ -160,6 +160,9 @@ type Checker struct {
 	// CacheBytes bounds the estimated size of the files the Checker keeps
 	// in memory. Zero means DefaultCacheBytes (64 MiB).
 	CacheBytes int64
+	// Pacing says how fast Wait, and so a Transport, lets requests go to
+	// one origin. The zero value paces by Crawl-delay, one second at least.
+	Pacing Pacing
 
 	// clock returns the current time; nil means time.Now. Tests set it,
 	// through export_test.go, to move the clock.
@@ -177,6 +180,7 @@ type Checker struct {
 	work    sync.WaitGroup     // runs under way
 	stopped context.Context    // ends when Close gives up waiting for them
 	stop    context.CancelFunc // ends stopped
+	paces   paces              // the schedule of each origin, see pace.go
 }
 
 // ErrClosed is returned by the calls of a [Checker] after [Checker.Close].

@@ -42,6 +42,13 @@
 // exits.
 // [Checker.Entry] gives tools the bytes a Checker fetched.
 //
+// A Checker also paces a crawler: [Checker.Wait] returns when an origin's
+// next request may start, by the agent's Crawl-delay (one second at least
+// and 30 at most by default, see [Pacing]), and [Checker.Report] lets a
+// 429 or 503 push the origin back, by its Retry-After or a growing
+// back-off; a Transport does both for every request. A [Pacer] holds the
+// schedule for a whole fleet.
+//
 // A crawler that fetches robots.txt its own way needs none of this package:
 // [robots.FromStatus] and [robots.Options.FromAccess] turn what it fetched
 // into a File.

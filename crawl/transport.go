@@ -66,6 +66,10 @@ type baseKey struct{}
 // Transports with different Bases share a Checker). The Checker's own
 // robots.txt fetches pass straight through, so the Checker may fetch with
 // a client built on this Transport.
+//
+// Each allowed request waits for its origin's slot ([Checker.Wait]), and
+// each response is reported to the Checker ([Checker.Report]), so that a
+// 429 or 503 slows its origin down.
 type Transport struct {
 	// Checker answers for the Transport. It must not be nil.
 	Checker *Checker
@@ -96,30 +100,39 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if t.Base != nil && t.Checker.Client == nil {
 		ctx = context.WithValue(ctx, baseKey{}, t.Base)
 	}
-	if err := t.check(ctx, req); err != nil {
+	target, err := t.check(ctx, req)
+	if err == nil {
+		err = t.Checker.Wait(ctx, t.Agent, target) // pace.go
+	}
+	if err != nil {
 		if req.Body != nil {
 			req.Body.Close() // a RoundTripper closes the body, even on errors
 		}
 		return nil, err
 	}
-	return base.RoundTrip(req)
+	resp, err := base.RoundTrip(req)
+	if err == nil {
+		t.Checker.Report(ctx, target, resp.StatusCode, resp.Header) // pace.go
+	}
+	return resp, err
 }
 
-// check returns nil when robots.txt allows req, else why not.
-func (t *Transport) check(ctx context.Context, req *http.Request) error {
+// check returns the URL checked, and nil when robots.txt allows req, else
+// why not.
+func (t *Transport) check(ctx context.Context, req *http.Request) (string, error) {
 	u, err := checkedURL(req)
 	if err != nil {
-		return err
+		return "", err
 	}
 	target := u.String()
 	it, err := t.Checker.lookup(ctx, t.Agent, target)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if !it.file.Allowed(t.Agent, target) {
-		return &DisallowedError{URL: u.Redacted(), Agent: t.Agent, Explanation: it.file.Explain(t.Agent, target)}
+		return "", &DisallowedError{URL: u.Redacted(), Agent: t.Agent, Explanation: it.file.Explain(t.Agent, target)}
 	}
-	return nil
+	return target, nil
 }
 
 // checkedURL returns the URL whose robots.txt decides req: req.URL, on the

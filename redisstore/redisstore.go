@@ -2,10 +2,13 @@
 // Redis: it implements [crawl.Store] and [crawl.Leaser] on
 // github.com/redis/go-redis/v9, so that the [crawl.Checker] of every
 // machine reads what any of them fetched, and one machine fetches each
-// origin's robots.txt while the others wait for its entry.
+// origin's robots.txt while the others wait for its entry. It also
+// implements [crawl.Pacer], so that the fleet keeps each origin's pace
+// together (see [Store.Reserve]); the origin's schedule is kept under
+// <prefix>{<origin>}:pace.
 //
 // A Store takes a [redis.UniversalClient], so a single server, Sentinel and
-// Cluster all work: it runs single-key commands only, and the two keys of an
+// Cluster all work: it runs single-key commands only, and the keys of an
 // origin share a hash tag.
 //
 // # Keys and values

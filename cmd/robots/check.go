@@ -42,7 +42,9 @@ Options:
 Output: for a fetched SOURCE, a line saying what was fetched; a warning
 when the answers come from a body that is not all read (cut at the parse
 limit) or is no robots.txt (HTML, UTF-16, binary); then for each agent,
-the group that applies to it and one line per URL: "allowed" or
+the group that applies to it, the Crawl-delay it names if any and the
+interval a crawl.Checker keeps between requests (the Crawl-delay, at
+least 1s, at most 30s; 1s without one), and one line per URL: "allowed" or
 "disallowed", the URL, and the line that decided or why none did. When the
 path matched differs from the URL's path as written (it is compared in
 canonical percent-encoding), it follows in brackets. Below an allowed URL
@@ -80,7 +82,11 @@ JSON (-json), one object; every field is always present:
 	      "agents": ["Googlebot"],    //   its user-agent values
 	      "lines": [11],              //   the line numbers of its user-agent lines
 	      "fallback": false           //   true when it is the * group because
-	    }                             //   no group names the agent
+	    },                            //   no group names the agent
+	    "pace": {                     //   or null when the file was not parsed
+	      "crawl_delay": 5,           //   seconds, or null when none applies
+	      "interval": 5               //   seconds a crawl.Checker keeps
+	    }
 	  }],
 	  "results": [{                   // every URL for the first agent, then
 	    "agent": "Googlebot",         // for the next
@@ -163,6 +169,7 @@ func checkAll(s *source, agents, urls []string) (checkReport, int) {
 		g := agentGroup{Agent: a}
 		if s.fetch == nil || s.fetch.State == "parsed" {
 			g.Group = appliedGroup(s, a)
+			g.Pace = paceOf(s.file, a) // pace.go
 		}
 		rep.Groups = append(rep.Groups, g)
 		for _, u := range urls {
@@ -200,6 +207,9 @@ func writeCheck(w io.Writer, s *source, rep checkReport) {
 		switch {
 		case s.fetch == nil || s.fetch.State == "parsed":
 			fmt.Fprintln(w, groupText(s, g.Agent, g.Group))
+			if g.Pace.has {
+				fmt.Fprintln(w, paceText(g.Pace))
+			}
 		case len(rep.Groups) > 1:
 			fmt.Fprintln(w, "agent "+g.Agent)
 		}

@@ -24,6 +24,12 @@ type checkJSON struct {
 type agentGroupJSON struct {
 	Agent string     `json:"agent"`
 	Group *groupJSON `json:"group"`
+	Pace  *paceJSON  `json:"pace"`
+}
+
+type paceJSON struct {
+	CrawlDelay *float64 `json:"crawl_delay"`
+	Interval   float64  `json:"interval"`
 }
 
 type groupJSON struct {
@@ -82,7 +88,9 @@ func TestCheckJSON(t *testing.T) {
 	if rep.Source != example || rep.Fetch != nil || !cmp.Equal(rep.Agents, []string{"Bingbot"}) || rep.Warnings == nil || len(rep.Warnings) != 0 {
 		t.Errorf("source, fetch, agents, warnings = %q, %v, %q, %#v", rep.Source, rep.Fetch, rep.Agents, rep.Warnings)
 	}
-	wantGroups := []agentGroupJSON{{Agent: "Bingbot", Group: &groupJSON{Agents: []string{"*"}, Lines: []int{3}, Fallback: true}}}
+	five := 5.0 // the Crawl-delay of the * group
+	wantGroups := []agentGroupJSON{{Agent: "Bingbot", Group: &groupJSON{Agents: []string{"*"}, Lines: []int{3}, Fallback: true},
+		Pace: &paceJSON{CrawlDelay: &five, Interval: 5}}}
 	if diff := cmp.Diff(wantGroups, rep.Groups); diff != "" {
 		t.Errorf("groups mismatch (-want +got), want the * group of line 3, as a fallback:\n%s", diff)
 	}
@@ -128,6 +136,7 @@ func TestCheckAgents(t *testing.T) {
 		"allowed     /search       no rule matched\n" +
 		"disallowed  /docs/a.html  line 13: Disallow: /docs/\n" +
 		"agent Bingbot: no group of its own; group of line 3 (*)\n" +
+		"pace: Crawl-delay 5s; a crawl.Checker keeps 5s between requests\n" +
 		"disallowed  /search       line 6: Disallow: /search\n" +
 		"allowed     /docs/a.html  no rule matched\n"
 	if got.stdout != want || got.status != exitFound || got.stderr != "" {
@@ -200,7 +209,7 @@ func TestCheckWarnings(t *testing.T) {
 func TestJSONSchemaDocumented(t *testing.T) {
 	docs := map[string][]string{
 		"check": {"source", "fetch", "url", "final_url", "redirects", "status", "bytes", "state", "error", "warnings", "agents", "groups",
-			"agent", "group", "lines", "fallback", "results", "allowed", "reason", "rule", "line", "allow", "pattern", "path", "explanation",
+			"agent", "group", "lines", "fallback", "pace", "crawl_delay", "interval", "results", "allowed", "reason", "rule", "line", "allow", "pattern", "path", "explanation",
 			"content_signal", "content_usage"},
 		"lint": {"sources", "source", "fetch", "unlisted", "findings", "line", "severity", "code", "message", "errors", "warnings", "infos"},
 		"show": {"source", "fetch", "groups", "agents", "agent_lines", "line", "value", "token", "crawl_delay", "rules", "allow",
@@ -239,6 +248,8 @@ func TestCheckLongURL(t *testing.T) {
 		t.Fatalf("status %d, want %d; stderr %s", got.status, exitFound, got.stderr)
 	}
 	lines := strings.Split(strings.TrimSuffix(got.stdout, "\n"), "\n")
+	// The pace line of the file's Crawl-delay follows the group line.
+	lines = slices.DeleteFunc(lines, func(l string) bool { return strings.HasPrefix(l, "pace: ") })
 	if len(lines) != 2+len(short) {
 		t.Fatalf("got %d lines, want a group line and %d URL lines:\n%s", len(lines), 1+len(short), got.stdout)
 	}

@@ -91,7 +91,7 @@ func TestURLSources(t *testing.T) {
 			args: []string{"check", u["ok"] + "/search?q=1"},
 			wantStdout: "" +
 				"fetched " + u["ok"] + "/robots.txt: HTTP 200, " + size + " bytes\n" +
-				"agent *: group of line 3 (*)\n" +
+				"agent *: group of line 3 (*)\npace: Crawl-delay 5s; a crawl.Checker keeps 5s between requests\n" +
 				"disallowed  " + u["ok"] + "/search?q=1  line 6: Disallow: /search\n",
 			wantStatus: 1,
 		},
@@ -100,7 +100,7 @@ func TestURLSources(t *testing.T) {
 			args: []string{"check", u["ok"], "https://example.com/private/x"},
 			wantStdout: "" +
 				"fetched " + u["ok"] + "/robots.txt: HTTP 200, " + size + " bytes\n" +
-				"agent *: group of line 3 (*)\n" +
+				"agent *: group of line 3 (*)\npace: Crawl-delay 5s; a crawl.Checker keeps 5s between requests\n" +
 				"disallowed  https://example.com/private/x  line 4: Disallow: /private/\n",
 			wantStderr: "robots check: note: https://example.com/private/x is not on the origin of " + u["ok"] +
 				"/robots.txt: it is checked against that file all the same\n",

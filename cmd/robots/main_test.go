@@ -170,7 +170,7 @@ func TestUsage(t *testing.T) {
 		{
 			name:       "check with -max-bytes at the most the parser reads",
 			args:       []string{"check", "-max-bytes", "33554432", example, "/private/x"},
-			wantStdout: "agent *: group of line 3 (*)\ndisallowed  /private/x  line 4: Disallow: /private/\n",
+			wantStdout: "agent *: group of line 3 (*)\npace: Crawl-delay 5s; a crawl.Checker keeps 5s between requests\ndisallowed  /private/x  line 4: Disallow: /private/\n",
 			wantStatus: 1,
 		},
 		{
@@ -314,7 +314,7 @@ func TestCheck(t *testing.T) {
 			name: "the default agent is *",
 			args: []string{"check", example, "/private/help/faq", "/private/x", "/files/a.pdf", "/files/a.pdf?download=1"},
 			wantStdout: "" +
-				"agent *: group of line 3 (*)\n" +
+				"agent *: group of line 3 (*)\npace: Crawl-delay 5s; a crawl.Checker keeps 5s between requests\n" +
 				"allowed     /private/help/faq        line 5: Allow: /private/help/\n" +
 				"disallowed  /private/x               line 4: Disallow: /private/\n" +
 				"disallowed  /files/a.pdf             line 7: Disallow: /*.pdf$\n" +
@@ -324,7 +324,7 @@ func TestCheck(t *testing.T) {
 		{
 			name:       "an agent without a group of its own gets the * group",
 			args:       []string{"check", "-agent", "Bingbot", example, "/search"},
-			wantStdout: "agent Bingbot: no group of its own; group of line 3 (*)\ndisallowed  /search  line 6: Disallow: /search\n",
+			wantStdout: "agent Bingbot: no group of its own; group of line 3 (*)\npace: Crawl-delay 5s; a crawl.Checker keeps 5s between requests\ndisallowed  /search  line 6: Disallow: /search\n",
 			wantStatus: 1,
 		},
 		{
@@ -342,7 +342,7 @@ func TestCheck(t *testing.T) {
 		{
 			name:          "a browser-style header names Mozilla, and the note says so",
 			args:          []string{"check", "-agent", "Mozilla/5.0 (compatible; Googlebot/2.1)", example, "/docs/"},
-			wantStdout:    "agent Mozilla: no group of its own; group of line 3 (*)\nallowed     /docs/  no rule matched\n",
+			wantStdout:    "agent Mozilla: no group of its own; group of line 3 (*)\npace: Crawl-delay 5s; a crawl.Checker keeps 5s between requests\nallowed     /docs/  no rule matched\n",
 			wantStderrHas: []string{"cut to its product token \"Mozilla\"", "a browser-style User-Agent names no single crawler: give the crawler's own token, such as Googlebot"},
 		},
 		{
@@ -392,7 +392,7 @@ func TestCheck(t *testing.T) {
 			name:       "URLs from standard input",
 			args:       []string{"check", "-urls", "-", example},
 			stdin:      strings.NewReader("/search\r\n/docs/\r\n"),
-			wantStdout: "agent *: group of line 3 (*)\ndisallowed  /search  line 6: Disallow: /search\nallowed     /docs/   no rule matched\n",
+			wantStdout: "agent *: group of line 3 (*)\npace: Crawl-delay 5s; a crawl.Checker keeps 5s between requests\ndisallowed  /search  line 6: Disallow: /search\nallowed     /docs/   no rule matched\n",
 			wantStatus: 1,
 		},
 		{

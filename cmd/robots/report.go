@@ -36,6 +36,7 @@ type checkReport struct {
 type agentGroup struct {
 	Agent string    `json:"agent"`
 	Group *groupRef `json:"group"`
+	Pace  *paceRef  `json:"pace"` // pace.go
 }
 
 // checkItem is an item of check's "results": a URL checked for an agent,

@@ -1,0 +1,458 @@
+package crawl
+
+// This file holds the Checker's pacing: the earliest time the next request
+// to each origin may start, kept from the agent's Crawl-delay, from the
+// Retry-After of refused pages, and, across a fleet, in a shared Pacer.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/crawlkit/robots"
+)
+
+// Defaults of [Pacing]. Polite crawlers agree on them: StormCrawler waits
+// fetcher.server.delay (1 s) between requests to a host when robots.txt
+// names no Crawl-delay, and accepts a Crawl-delay of at most
+// fetcher.max.crawl.delay (30 s), as Nutch does; Oracle's Endeca crawler
+// caps it at 30 s too (fetcher.delay.max).
+const (
+	// DefaultMinInterval is the least time kept between the starts of two
+	// requests to one origin: one second, StormCrawler's default delay.
+	// With no pacing at all, a crawler with a hundred goroutines sends a
+	// hundred requests at once to a site that named no Crawl-delay; one a
+	// second costs a crawler of many sites nothing, since other origins
+	// are not held up.
+	DefaultMinInterval = time.Second
+	// DefaultMaxDelay is the longest Crawl-delay honoured: 30 seconds,
+	// StormCrawler's and Nutch's fetcher.max.crawl.delay. A longer one is
+	// capped to it, unless Pacing.RefuseAboveMax is set.
+	DefaultMaxDelay = 30 * time.Second
+	// DefaultMaxRetryAfter bounds how far a refused page (a 429 or 503)
+	// pushes its origin's next request, by its Retry-After header or by
+	// the back-off: one hour, long enough for a site's maintenance window,
+	// short enough that a header asking for days does not take an origin
+	// out of a crawl.
+	DefaultMaxRetryAfter = time.Hour
+	// DefaultPaceOrigins bounds how many origins' schedules a Checker
+	// keeps, as DefaultCacheEntries bounds its files.
+	DefaultPaceOrigins = 10_000
+)
+
+// paceIdle is how long past its next slot the schedule of an origin that
+// refused pages is kept, so that a refusal soon after counts as one more
+// in a row. A schedule without refusals is dropped as soon as its next slot
+// has passed: it carries nothing then.
+const paceIdle = 10 * time.Minute
+
+// paceSweep is how often schedules are swept of idle origins, at most.
+const paceSweep = time.Minute
+
+// ErrDelayTooLong is returned, wrapped, by [Checker.Wait] and
+// [Checker.Interval] for an origin whose Crawl-delay for the agent is over
+// Pacing.MaxDelay, when Pacing.RefuseAboveMax is set.
+var ErrDelayTooLong = errors.New("crawl: crawl-delay over the maximum")
+
+// Pacing says how fast a [Checker] lets a crawler fetch pages of one
+// origin, through [Checker.Wait] and [Transport]. The zero value gives the
+// defaults: at least one second between requests, more when the agent's
+// group asks for it with Crawl-delay, up to 30 seconds.
+type Pacing struct {
+	// MinInterval is the least time between the starts of two requests to
+	// an origin; it applies alone when robots.txt names no Crawl-delay
+	// for the agent, and is the floor of one that does. Zero means
+	// DefaultMinInterval; a negative value means none: requests to an
+	// origin without a Crawl-delay are not paced (but refusals still
+	// push its next slot).
+	MinInterval time.Duration
+	// MaxDelay is the longest Crawl-delay honoured. Zero means
+	// DefaultMaxDelay; a negative value means no maximum.
+	MaxDelay time.Duration
+	// RefuseAboveMax makes an origin whose Crawl-delay is over MaxDelay
+	// refused, as Nutch does, rather than paced at MaxDelay: Wait returns
+	// an error wrapping ErrDelayTooLong, and so does a Transport.
+	RefuseAboveMax bool
+	// IgnoreCrawlDelay paces every origin at MinInterval, whatever its
+	// robots.txt says. Crawl-delay is not part of RFC 9309 and Google
+	// ignores it, but most other crawlers honour it, and so does a
+	// Checker by default.
+	IgnoreCrawlDelay bool
+	// MaxRetryAfter bounds how far one refused page pushes its origin's
+	// next slot. Zero means DefaultMaxRetryAfter.
+	MaxRetryAfter time.Duration
+	// Origins bounds how many origins' schedules are kept in memory. Zero
+	// means DefaultPaceOrigins.
+	Origins int
+}
+
+func (p *Pacing) minInterval() time.Duration {
+	switch {
+	case p.MinInterval < 0:
+		return 0
+	case p.MinInterval == 0:
+		return DefaultMinInterval
+	}
+	return p.MinInterval
+}
+
+func (p *Pacing) maxRetryAfter() time.Duration {
+	if p.MaxRetryAfter > 0 {
+		return p.MaxRetryAfter
+	}
+	return DefaultMaxRetryAfter
+}
+
+func (p *Pacing) origins() int {
+	if p.Origins > 0 {
+		return p.Origins
+	}
+	return DefaultPaceOrigins
+}
+
+// Interval returns the time p keeps between the starts of two requests of
+// agent to the origin whose robots.txt is f: the Crawl-delay of agent's
+// group, within MinInterval and MaxDelay. It returns an error wrapping
+// [ErrDelayTooLong] when the Crawl-delay is over MaxDelay and
+// RefuseAboveMax is set. [Checker.Interval] fetches f and asks this.
+func (p *Pacing) Interval(f *robots.File, agent string) (time.Duration, error) {
+	least := p.minInterval()
+	if p.IgnoreCrawlDelay {
+		return least, nil
+	}
+	d, ok := f.Group(agent).CrawlDelay()
+	if !ok {
+		return least, nil
+	}
+	if most := p.MaxDelay; most >= 0 {
+		if most == 0 {
+			most = DefaultMaxDelay
+		}
+		if d > most {
+			if p.RefuseAboveMax {
+				return 0, fmt.Errorf("%w: %v for %s, over %v", ErrDelayTooLong, d, agent, most)
+			}
+			d = most
+		}
+	}
+	return max(d, least), nil
+}
+
+// A Pacer is a [Store] that also keeps the schedule of each origin, so that
+// a fleet of crawlers sharing it keeps an origin's pace together: with
+// Crawl-delay 10, one request every 10 seconds from the whole fleet, not
+// one from each crawler. A [Checker] whose Store is a Pacer books each
+// request's slot there, after its own schedule's slot has come.
+//
+// Durations are counted from the call, on the Pacer's clock, so that the
+// clocks of the fleet's machines need not agree. The fleet's pace holds
+// between the slots the Pacer books: each crawler starts its request when
+// the Pacer's reply has reached it and its timer has fired, so requests of
+// two crawlers can arrive closer than the interval by the difference in
+// those delays (a millisecond or so on a quiet network), never on average.
+// Implementations must be safe for concurrent use.
+type Pacer interface {
+	Store
+	// Reserve books the next free slot of origin: the later of now and
+	// the origin's next free time, which it moves to interval past the
+	// slot. It returns the reservation, whose Delay says how long from
+	// now the slot starts.
+	Reserve(ctx context.Context, origin string, interval time.Duration) (Reservation, error)
+	// Unreserve gives back a reservation that was not used, booked with
+	// interval, if no other was booked after it, so that the next
+	// Reserve gets its slot.
+	Unreserve(ctx context.Context, origin string, r Reservation, interval time.Duration) error
+	// Defer pushes origin's next free time to at least d from now.
+	Defer(ctx context.Context, origin string, d time.Duration) error
+}
+
+// A Reservation is a slot booked from a [Pacer].
+type Reservation struct {
+	// Delay is how long after the Reserve call the slot starts; zero when
+	// it starts at once.
+	Delay time.Duration
+	// Slot identifies the slot to Unreserve; what it means is the Pacer's.
+	Slot int64
+}
+
+// paceTimeout bounds each call a Checker makes to its Pacer: a reservation
+// that takes longer is paced by the Checker's own schedule alone.
+const paceTimeout = 250 * time.Millisecond
+
+// paces holds a Checker's schedules, one per origin.
+type paces struct {
+	mu    sync.Mutex
+	m     map[string]*pace
+	swept time.Time // when idle schedules were last dropped
+}
+
+// A pace is the schedule of one origin.
+type pace struct {
+	// turn holds a token while a Wait has its turn: waits for one origin
+	// go one at a time, so that one that ends early takes no slot and the
+	// next one gets the slot it would have had.
+	turn chan struct{}
+	// The rest is guarded by paces.mu.
+	next     time.Time     // the earliest start of the next request
+	interval time.Duration // the interval of the last Wait, the back-off's base
+	refusals int           // 429s and 503s in a row
+	users    int           // Waits under way; a schedule in use is never dropped
+}
+
+// get returns origin's schedule, made if need be. The caller holds p.mu.
+func (p *paces) get(origin string, limit int, now time.Time) *pace {
+	if p.m == nil {
+		p.m = make(map[string]*pace)
+	}
+	s := p.m[origin]
+	if s != nil {
+		return s
+	}
+	if len(p.m) >= limit || now.Sub(p.swept) > paceSweep {
+		p.sweep(limit, now)
+	}
+	s = &pace{turn: make(chan struct{}, 1)}
+	p.m[origin] = s
+	return s
+}
+
+// sweep drops the schedules that carry nothing: not in use, and whose next
+// slot has passed (by paceIdle for an origin that refused pages). If that
+// leaves limit or more, it drops the unused ones whose next slots come
+// first, which hold the least, until there is room for one more. A
+// schedule in use is never dropped, so the map holds at most limit
+// schedules plus one per Wait under way. The caller holds p.mu.
+func (p *paces) sweep(limit int, now time.Time) {
+	p.swept = now
+	for origin, s := range p.m {
+		if s.users == 0 && s.next.Before(now) && (s.refusals == 0 || now.Sub(s.next) > paceIdle) {
+			delete(p.m, origin)
+		}
+	}
+	for len(p.m) >= limit {
+		victim := ""
+		var first time.Time
+		for origin, s := range p.m {
+			if s.users == 0 && (victim == "" || s.next.Before(first)) {
+				victim, first = origin, s.next
+			}
+		}
+		if victim == "" {
+			return
+		}
+		delete(p.m, victim)
+	}
+}
+
+// Interval returns the time the Checker keeps between the starts of two
+// requests of agent to url's origin: the Crawl-delay of agent's group in
+// the origin's robots.txt, which it fetches or reuses, within the bounds of
+// the Checker's Pacing. It returns the errors of [Checker.Allowed], and one
+// wrapping [ErrDelayTooLong] when Pacing refuses the origin's Crawl-delay.
+func (c *Checker) Interval(ctx context.Context, agent, url string) (time.Duration, error) {
+	it, err := c.lookup(ctx, agent, url)
+	if err != nil {
+		return 0, err
+	}
+	return c.Pacing.Interval(it.file, agent)
+}
+
+// Wait returns when the crawler whose product token is agent may start a
+// request for url, and books that slot of url's origin: the next Wait for
+// the origin returns the interval ([Checker.Interval]) later at the
+// earliest. A page refused with 429 or 503, reported with
+// [Checker.Report], pushes the next slot. A crawler with its own loop calls
+// Wait before each request, and Report after; a [Transport] does both.
+//
+// Waits for one origin are served one at a time, in turn; waits for other
+// origins are not held up. When ctx ends first, Wait returns its error and
+// takes no slot: the next Wait gets it. Wait also returns the errors of
+// [Checker.Interval].
+//
+// With a [Pacer] as its Store, the Checker then books the slot there too,
+// and waits for it: the fleet keeps the origin's pace together. A Pacer
+// that fails, or takes longer than 250 ms, is reported to StoreError and
+// the Checker keeps its own pace; a reservation cut short by ctx may be
+// left booked in the Pacer.
+func (c *Checker) Wait(ctx context.Context, agent, url string) error {
+	it, err := c.lookup(ctx, agent, url)
+	if err != nil {
+		return err
+	}
+	interval, err := c.Pacing.Interval(it.file, agent)
+	if err != nil {
+		return err
+	}
+	return c.wait(ctx, it.origin, interval)
+}
+
+// wait waits for origin's next slot, then books it with interval.
+func (c *Checker) wait(ctx context.Context, origin string, interval time.Duration) error {
+	ps := &c.paces
+	ps.mu.Lock()
+	s := ps.get(origin, c.Pacing.origins(), time.Now())
+	s.users++
+	ps.mu.Unlock()
+	defer func() {
+		ps.mu.Lock()
+		s.users--
+		ps.mu.Unlock()
+	}()
+	select {
+	case s.turn <- struct{}{}:
+	case <-ctx.Done():
+		return fmt.Errorf("crawl: waiting for %s: %w", origin, ctx.Err())
+	}
+	defer func() { <-s.turn }()
+	// Sleep until the next slot, again if a refusal pushed it meanwhile.
+	for {
+		ps.mu.Lock()
+		d := time.Until(s.next)
+		ps.mu.Unlock()
+		if d <= 0 {
+			break
+		}
+		if err := sleep(ctx, d); err != nil {
+			return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
+		}
+	}
+	if err := c.reserve(ctx, origin, interval); err != nil {
+		return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
+	}
+	ps.mu.Lock()
+	s.next = time.Now().Add(interval)
+	s.interval = interval
+	ps.mu.Unlock()
+	return nil
+}
+
+// reserve books origin's slot from the Store when it is a Pacer, and
+// waits for it. It returns only ctx's error: a Pacer that fails is
+// reported, and leaves the pace to the Checker's own schedule.
+func (c *Checker) reserve(ctx context.Context, origin string, interval time.Duration) error {
+	p, ok := c.Store.(Pacer)
+	if !ok {
+		return nil
+	}
+	r, err := paceCall(ctx, func(ctx context.Context) (Reservation, error) {
+		return p.Reserve(ctx, origin, interval)
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		c.paceError(origin, fmt.Errorf("crawl: store reserve: %w", err))
+		return nil
+	}
+	// A shared Store is not trusted: a slot further off than a refusal
+	// and a few waiters of the fleet can push it is not believed.
+	if most := c.Pacing.maxRetryAfter() + 64*interval; r.Delay > most {
+		c.paceError(origin, fmt.Errorf("crawl: store reserve: a slot %v away, waiting %v", r.Delay, most))
+		r.Delay = most
+	}
+	if err := sleep(ctx, r.Delay); err != nil {
+		_, uerr := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
+			return struct{}{}, p.Unreserve(ctx, origin, r, interval)
+		})
+		if uerr != nil {
+			c.paceError(origin, fmt.Errorf("crawl: store unreserve: %w", uerr))
+		}
+		return err
+	}
+	return nil
+}
+
+// paceCall returns what fn, a call to the Pacer, returns, bounded by
+// paceTimeout as [bounded] does; a panic in fn is returned as an error,
+// as storeCall does for the Store's calls.
+func paceCall[T any](ctx context.Context, fn func(context.Context) (T, error)) (T, error) {
+	return bounded(ctx, paceTimeout, func(ctx context.Context) (v T, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}()
+		return fn(ctx)
+	})
+}
+
+// paceError reports err, the error of a Pacer call for origin, to
+// StoreError, unless Close cut the call short.
+func (c *Checker) paceError(origin string, err error) {
+	if c.StoreError != nil && c.stopped.Err() == nil {
+		c.StoreError(origin, err)
+	}
+}
+
+// sleep returns after d, or ctx's error if it ends first.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Report tells the Checker how a request for url ended, with its status
+// code and headers, so that the origin's pace follows: a 429 (Too Many
+// Requests) or 503 (Service Unavailable) pushes its next slot by the
+// Retry-After header, in seconds or as an HTTP date, or, without one, by a
+// back-off of twice the interval (one second at least), doubling with
+// each refusal in a row; either push is at most Pacing.MaxRetryAfter. Any
+// other status ends the run of refusals. With a [Pacer] as its Store, the
+// push is shared with the fleet. A url that has no origin is ignored.
+func (c *Checker) Report(ctx context.Context, url string, status int, h http.Header) {
+	origin, err := robots.Origin(url)
+	if err != nil {
+		return
+	}
+	c.init()
+	c.report(ctx, origin, status, h)
+}
+
+// report is Report for an origin.
+func (c *Checker) report(ctx context.Context, origin string, status int, h http.Header) {
+	ps := &c.paces
+	now := time.Now()
+	refused := status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable
+	ps.mu.Lock()
+	if !refused {
+		if s := ps.m[origin]; s != nil {
+			s.refusals = 0
+		}
+		ps.mu.Unlock()
+		return
+	}
+	s := ps.get(origin, c.Pacing.origins(), now)
+	s.refusals++
+	most := c.Pacing.maxRetryAfter()
+	d := retryAfter(h, now)
+	if d < 0 {
+		d = max(s.interval, time.Second)
+		for i := 0; i < s.refusals && d < most; i++ {
+			d *= 2
+		}
+	}
+	d = min(d, most)
+	if until := now.Add(d); until.After(s.next) {
+		s.next = until
+	}
+	ps.mu.Unlock()
+	if p, ok := c.Store.(Pacer); ok && d > 0 {
+		_, err := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
+			return struct{}{}, p.Defer(ctx, origin, d)
+		})
+		if err != nil {
+			c.paceError(origin, fmt.Errorf("crawl: store defer: %w", err))
+		}
+	}
+}
