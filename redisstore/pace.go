@@ -88,7 +88,7 @@ func (s *Store) PaceKey(origin string) string {
 func (s *Store) Reserve(ctx context.Context, origin string, interval time.Duration) (crawl.Reservation, error) {
 	key := s.PaceKey(origin)
 	if interval < 0 || interval > MaxAhead {
-		return crawl.Reservation{}, fmt.Errorf("robots: redisstore: reserve %s: interval %v outside 0 and %v", key, interval, MaxAhead)
+		return crawl.Reservation{}, fmt.Errorf("redisstore: reserve %s: interval %v outside 0 and %v", key, interval, MaxAhead)
 	}
 	v, err := call(ctx, s.timeout, func(ctx context.Context) ([]int64, error) {
 		return reserveScript.Run(ctx, s.client, []string{key}, interval.Microseconds(), MaxAhead.Microseconds()).Int64Slice()
@@ -97,7 +97,7 @@ func (s *Store) Reserve(ctx context.Context, origin string, interval time.Durati
 		err = fmt.Errorf("unexpected reply %v", v)
 	}
 	if err != nil {
-		return crawl.Reservation{}, fmt.Errorf("robots: redisstore: reserve %s: %w", key, err)
+		return crawl.Reservation{}, fmt.Errorf("redisstore: reserve %s: %w", key, err)
 	}
 	return crawl.Reservation{Delay: time.Duration(v[0]) * time.Microsecond, Slot: v[1]}, nil
 }
@@ -110,7 +110,7 @@ func (s *Store) Unreserve(ctx context.Context, origin string, r crawl.Reservatio
 		return unreserveScript.Run(ctx, s.client, []string{key}, r.Slot, interval.Microseconds()).Int64()
 	})
 	if err != nil {
-		return fmt.Errorf("robots: redisstore: unreserve %s: %w", key, err)
+		return fmt.Errorf("redisstore: unreserve %s: %w", key, err)
 	}
 	return nil
 }
@@ -124,7 +124,7 @@ func (s *Store) Defer(ctx context.Context, origin string, d time.Duration) error
 		return deferScript.Run(ctx, s.client, []string{key}, d.Microseconds()).Int64()
 	})
 	if err != nil {
-		return fmt.Errorf("robots: redisstore: defer %s: %w", key, err)
+		return fmt.Errorf("redisstore: defer %s: %w", key, err)
 	}
 	return nil
 }
