@@ -155,8 +155,13 @@ func TestLeaseOfDeadHolder(t *testing.T) {
 	if longest < lapse-50*time.Millisecond || longest > lapse+4*time.Second {
 		t.Errorf("the longest call took %v, want about the %v left of the dead holder's lease", longest, lapse)
 	}
-	if n := store.count("took"); n != 1 {
-		t.Errorf("the lease was taken %d times, want once", n)
+	// One Checker takes the lapsed lease and fetches. A waiter whose poll
+	// read the Store just before the holder's Put may take the lease the
+	// holder has just released too, but then it finds the entry on its
+	// read after taking it and does not fetch: the server's count above is
+	// the promise.
+	if n := store.count("took"); n < 1 {
+		t.Errorf("the lease was taken %d times, want at least once", n)
 	}
 	if tokens := store.tokens; len(tokens) == 0 || tokens[0] == dead.Token {
 		t.Errorf("tokens used: %v, want a new holder's", tokens)
