@@ -13,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/crawlkit/robots/internal/urltext"
 )
 
 // ErrBadURL is returned, wrapped, for a URL whose robots.txt cannot be
@@ -66,52 +68,7 @@ type urlError struct{ url, why string }
 // Error names the URL with any password replaced by "xxxxx", as
 // url.URL.Redacted writes it: crawl logs keep errors.
 func (e *urlError) Error() string {
-	return "robots: bad URL " + strconv.Quote(redact(e.url)) + ": " + e.why
-}
-
-// redact returns u with the password of its userinfo, if any, replaced by
-// "xxxxx". u need not parse, being a bad URL: the userinfo is what comes
-// before the last '@' of the authority, which follows "scheme://", or a
-// leading "//", or else starts the string (so that "user:pw@host" is
-// redacted too), and ends at the first '/', '?' or '#'.
-func redact(u string) string {
-	start := 0
-	if i := schemeEnd(u); i > 0 && strings.HasPrefix(u[i:], "://") {
-		start = i + len("://")
-	} else if strings.HasPrefix(u, "//") {
-		start = len("//")
-	}
-	authority := u[start:]
-	if end := strings.IndexAny(authority, "/?#"); end >= 0 {
-		authority = authority[:end]
-	}
-	at := strings.LastIndexByte(authority, '@')
-	if at < 0 {
-		return u
-	}
-	colon := strings.IndexByte(authority[:at], ':')
-	if colon < 0 {
-		return u
-	}
-	return u[:start+colon+1] + "xxxxx" + u[start+at:]
-}
-
-// schemeEnd returns the length of the scheme u starts with, as RFC 3986
-// section 3.1 writes one (a letter, then letters, digits, '+', '-' and
-// '.'), up to its ':', or 0 when u starts with none.
-func schemeEnd(u string) int {
-	for i := 0; i < len(u); i++ {
-		c := u[i]
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return i
-		default:
-			return 0
-		}
-	}
-	return 0
+	return "robots: bad URL " + strconv.Quote(urltext.Redact(e.url)) + ": " + e.why
 }
 
 func (e *urlError) Unwrap() error { return ErrBadURL }
@@ -123,7 +80,7 @@ func (e *urlError) Unwrap() error { return ErrBadURL }
 // it. It returns an error wrapping [ErrBadURL] where URLFor does.
 func Origin(pageURL string) (string, error) {
 	raw := pageURL
-	i := schemeEnd(raw)
+	i := urltext.SchemeEnd(raw)
 	if i == 0 {
 		return "", badURL(raw, "not an absolute URL")
 	}

@@ -18,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/crawlkit/robots/internal/urltext"
 )
 
 // maxRedirects is how many consecutive redirects a fetch follows, the least
@@ -94,7 +96,7 @@ func (c *Checker) fetch(ctx context.Context, robotsURL string) fetched {
 	out := fetched{maxAge: -1, retryAfter: -1}
 	target := robotsURL
 	for {
-		out.finalURL = redact(target)
+		out.finalURL = urltext.Redact(target)
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
 		if err != nil {
 			out.err = netError(ctx, err)
@@ -139,7 +141,7 @@ func (c *Checker) fetch(ctx context.Context, robotsURL string) fetched {
 		}
 		next, err := req.URL.Parse(loc)
 		if err != nil || next.Scheme != "http" && next.Scheme != "https" || next.Host == "" {
-			out.err = "redirect to " + quote(redact(loc))
+			out.err = "redirect to " + quote(urltext.Redact(loc))
 			return out
 		}
 		next.Fragment = ""
@@ -224,51 +226,6 @@ func quote(s string) string {
 		return strconv.Quote(s[:maxErrQuote]) + "..."
 	}
 	return strconv.Quote(s)
-}
-
-// redact returns the URL u with the password of its userinfo, if any,
-// replaced by "xxxxx", as url.URL.Redacted does, for error texts and
-// explanations. u need not parse: a Location header is redacted before
-// it is known to be a URL. (Package robots redacts the URLs it names in
-// errors the same way.)
-func redact(u string) string {
-	start := 0
-	if i := schemeEnd(u); i > 0 && strings.HasPrefix(u[i:], "://") {
-		start = i + len("://")
-	} else if strings.HasPrefix(u, "//") {
-		start = len("//")
-	}
-	authority := u[start:]
-	if end := strings.IndexAny(authority, "/?#"); end >= 0 {
-		authority = authority[:end]
-	}
-	at := strings.LastIndexByte(authority, '@')
-	if at < 0 {
-		return u
-	}
-	colon := strings.IndexByte(authority[:at], ':')
-	if colon < 0 {
-		return u
-	}
-	return u[:start+colon+1] + "xxxxx" + u[start+at:]
-}
-
-// schemeEnd returns the length of the scheme u starts with, as RFC 3986
-// section 3.1 writes one (a letter, then letters, digits, '+', '-' and
-// '.'), up to its ':', or 0 when u starts with none.
-func schemeEnd(u string) int {
-	for i := 0; i < len(u); i++ {
-		c := u[i]
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return i
-		default:
-			return 0
-		}
-	}
-	return 0
 }
 
 // netError describes a failed request: "timeout" when it ran out of time,

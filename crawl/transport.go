@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/internal/urltext"
 )
 
 // ErrDisallowed is what a [DisallowedError] is: errors.Is(err,
@@ -35,7 +36,7 @@ type DisallowedError struct {
 // MyBot (line 2: Disallow: /private/)`. A password in the URL shows as
 // "xxxxx".
 func (e *DisallowedError) Error() string {
-	return ErrDisallowed.Error() + ": " + strconv.Quote(redact(e.URL)) + " for " + e.Agent + " (" + e.Explanation.String() + ")"
+	return ErrDisallowed.Error() + ": " + strconv.Quote(urltext.Redact(e.URL)) + " for " + e.Agent + " (" + e.Explanation.String() + ")"
 }
 
 // Is reports whether target is ErrDisallowed.
@@ -142,7 +143,7 @@ func checkedURL(req *http.Request) (*url.URL, error) {
 		return req.URL, nil
 	}
 	if strings.ContainsAny(req.Host, "/?#@\\") {
-		return nil, fmt.Errorf("%w: Host %q", robots.ErrBadURL, redact(req.Host))
+		return nil, fmt.Errorf("%w: Host %q", robots.ErrBadURL, urltext.Redact(req.Host))
 	}
 	u := *req.URL
 	u.Host = req.Host
