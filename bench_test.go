@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -169,4 +170,97 @@ func BenchmarkLiveMemory(b *testing.B) {
 	runtime.KeepAlive(f)
 	b.ReportMetric(float64(after.HeapAlloc)-float64(before.HeapAlloc), "live-B")
 	b.ReportMetric(float64(len(body)), "file-B")
+}
+
+// corpusBench is the corpus of ../shared/corpus as the corpus benchmarks
+// use it: the files in name order, and for each some URLs of its host.
+type corpusBench struct {
+	bodies [][]byte
+	urls   [][]string // for each file, crawlURLs URLs of its host
+	bytes  int64
+}
+
+// crawlURLs is how many URLs the crawl mix asks of each file.
+const crawlURLs = 20
+
+// loadCorpus reads the corpus, or skips b when it is absent. The URLs of a
+// file are those checks.tsv lists for its host (real and typical URLs,
+// many of them the paths of its own rules), taken in turn until there are
+// crawlURLs of them.
+func loadCorpus(b *testing.B) *corpusBench {
+	b.Helper()
+	files := corpusFiles(b)
+	checks, err := os.ReadFile(sharedFile(b, "corpus/checks.tsv"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	byHost := make(map[string][]string)
+	for _, line := range strings.Split(string(checks), "\n") {
+		host, rest, _ := strings.Cut(line, "\t")
+		url, _, _ := strings.Cut(rest, "\t")
+		if host != "host" && url != "" {
+			byHost[host] = append(byHost[host], url)
+		}
+	}
+	hosts := make([]string, 0, len(files))
+	for h := range files {
+		hosts = append(hosts, h)
+	}
+	sort.Strings(hosts)
+	c := &corpusBench{}
+	for _, h := range hosts {
+		c.bodies = append(c.bodies, files[h])
+		c.bytes += int64(len(files[h]))
+		own := byHost[h]
+		if len(own) == 0 {
+			own = []string{"https://" + h + "/"}
+		}
+		urls := make([]string, crawlURLs)
+		for i := range urls {
+			urls[i] = own[i%len(own)]
+		}
+		c.urls = append(c.urls, urls)
+	}
+	return c
+}
+
+// BenchmarkCorpus times passes over the 4,231 real files of ../shared/corpus
+// (17.2 MB); one op is one pass over all of them, and MB/s counts their
+// bytes. Parse parses each file; FirstQuery is the per-origin pass that
+// published comparisons time, parsing each file and asking whether
+// Googlebot may fetch "/"; Crawl parses each file and asks about 20 URLs of
+// its host. bench/README.md gives the same loops for other libraries and
+// for Google's C++ parser.
+func BenchmarkCorpus(b *testing.B) {
+	c := loadCorpus(b)
+	b.Run("Parse", func(b *testing.B) {
+		b.SetBytes(c.bytes)
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, body := range c.bodies {
+				Parse(body)
+			}
+		}
+	})
+	b.Run("FirstQuery", func(b *testing.B) {
+		b.SetBytes(c.bytes)
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, body := range c.bodies {
+				Parse(body).Allowed("Googlebot", "https://example.com/")
+			}
+		}
+	})
+	b.Run("Crawl", func(b *testing.B) {
+		b.SetBytes(c.bytes)
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for fi, body := range c.bodies {
+				g := Parse(body).Group("Googlebot")
+				for _, u := range c.urls[fi] {
+					g.Allowed(u)
+				}
+			}
+		}
+	})
 }
