@@ -56,7 +56,7 @@ func BenchmarkParse(b *testing.B) {
 }
 
 // BenchmarkParseAndQuery measures what a crawler pays for a new file: the
-// parse, and the first query, which builds the index of the agent's group.
+// parse, and the first query, which tries each rule of the agent's group.
 func BenchmarkParseAndQuery(b *testing.B) {
 	for _, name := range []string{"realistic_5k.txt", "big_500k.txt"} {
 		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
@@ -143,7 +143,9 @@ func BenchmarkManyRules(b *testing.B) {
 	b.Run("Allowed", func(b *testing.B) {
 		g := opts.Parse(body).Group("x")
 		paths := []string{"/search/5/item-99999", "/static/3/page.html", "/cart/1/item-123456", "/nothing/here"}
-		g.Allowed(paths[0])
+		for range QueriesToIndex {
+			g.Allowed(paths[0])
+		}
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			g.Allowed(paths[i%len(paths)])
@@ -162,8 +164,10 @@ func BenchmarkLiveMemory(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		f = Parse(body)
-		f.Allowed("Googlebot", "/") // build the index of one group
-		f.Allowed("Bingbot", "/")
+		for range QueriesToIndex { // build the index of two groups
+			f.Allowed("Googlebot", "/")
+			f.Allowed("Bingbot", "/")
+		}
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 	}
@@ -263,4 +267,25 @@ func BenchmarkCorpus(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkScan reports the time per URL of answering the URLs of urls.txt
+// for Googlebot by scan, trying each rule of the group in turn, as the
+// first queries of a file are answered.
+func BenchmarkScan(b *testing.B) {
+	for _, name := range []string{"realistic_5k.txt", "big_500k.txt"} {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			g := Parse(benchFile(b, name)).Group("Googlebot")
+			var paths []string
+			for _, u := range benchURLs(b) {
+				if p := canonicalPath(pathOf(u)); p != "/robots.txt" {
+					paths = append(paths, p)
+				}
+			}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				g.scan(paths[i%len(paths)])
+			}
+		})
+	}
 }

@@ -33,6 +33,9 @@ type groupSet struct {
 	names  []name
 	slots  []int32
 	global int32 // index in groups of the merged "*" groups, or -1
+	// scans counts the queries that Allowed answered by scan, in any
+	// group, while the group asked had no matcher.
+	scans atomic.Int32
 }
 
 // A name is a product token of a file: the first user-agent value that
@@ -53,7 +56,7 @@ type Group struct {
 	// first and n name the raw groups merged: first alone when n is 1,
 	// else set.members[first:first+n].
 	first, n int32
-	idx      atomic.Pointer[matcher] // built on first use
+	idx      atomic.Pointer[matcher] // built on a query after the first scanQueries
 }
 
 // build merges the raw groups of p into s.

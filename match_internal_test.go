@@ -6,7 +6,8 @@ import (
 	"testing"
 )
 
-// FuzzIndex checks the matcher's index (binary search on literal prefixes,
+// FuzzIndex checks the scan that answers a group's first queries, and the
+// matcher's index (binary search on literal prefixes,
 // parent chains, duplicates dropped, bodies copied and shared, and each
 // speed-up the budget may leave out) against trying every rule with a
 // regular expression, on many rules at once. FuzzMatch checks what one rule
@@ -61,6 +62,13 @@ func FuzzIndex(f *testing.F) {
 			if refMatch(c.pattern, path) && priority(c) > want {
 				want = priority(c)
 			}
+		}
+
+		// A scan of the rules, as the first queries of a group are
+		// answered, gives the answer of the best rule.
+		set := &groupSet{text: text.String(), rules: prules, raws: []rawGroup{{rules: int32(len(prules))}}}
+		if got, want := (&Group{set: set, n: 1}).scan(path), want < 0 || want%2 == 1; got != want {
+			t.Errorf("scan(%q) = %v, want %v; rules %q", path, got, want, patterns)
 		}
 
 		full := newMatcher(text.String(), prules, srcs)
@@ -125,4 +133,29 @@ func refMatch(pattern, path string) bool {
 		expr += "$"
 	}
 	return regexp.MustCompile(expr).MatchString(path)
+}
+
+// TestScanThenIndex checks that a file's first scanQueries queries are
+// answered by scan, leaving the group without a matcher, and that the next
+// builds the matcher of the group it asks, and only of that group.
+func TestScanThenIndex(t *testing.T) {
+	f := Parse([]byte("User-agent: a\nDisallow: /x\n\nUser-agent: b\nDisallow: /y\n"))
+	a, b := f.Group("a"), f.Group("b")
+	for i := 0; i < scanQueries; i++ {
+		if f.Allowed("a", "/x") {
+			t.Fatalf("query %d: Allowed(a, /x) = true, want false", i+1)
+		}
+		if a.idx.Load() != nil {
+			t.Fatalf("query %d built the matcher; want a scan", i+1)
+		}
+	}
+	if !f.Allowed("b", "/x") || f.Allowed("b", "/y") {
+		t.Error("group b: /x disallowed or /y allowed; want /x allowed, /y disallowed")
+	}
+	if b.idx.Load() == nil {
+		t.Errorf("after %d queries, the query of group b built no matcher", scanQueries+1)
+	}
+	if a.idx.Load() != nil {
+		t.Error("a query of group b built the matcher of group a")
+	}
 }

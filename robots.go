@@ -197,7 +197,8 @@ func (o Options) ParseReader(r io.Reader) (*File, error) {
 // and allows everything.
 //
 // A parsed File, together with the match index of the group a query used
-// (built on the group's first query), keeps at most four times as many
+// (built once the file has answered a few queries by trying each rule of
+// the group asked in turn), keeps at most four times as many
 // bytes alive as it parsed, whatever the body (plus a few hundred bytes for
 // any File and any index), and less than twice as many for real files. The
 // index of each further group queried adds at most three times the bytes
