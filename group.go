@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // This file holds the third stage: merging the raw groups of a file into
@@ -59,21 +60,50 @@ type Group struct {
 	idx      atomic.Pointer[matcher] // built on a query after the first scanQueries
 }
 
-// build merges the raw groups of p into s.
-func (s *groupSet) build(p *parsed) {
-	*s = groupSet{text: p.text, rules: p.rules, agents: p.agents, raws: p.raws, delays: p.delays, global: -1}
+// A link is an entry of a list of raw groups, in build.
+type link struct{ raw, next int32 }
+
+// buildScratch is the scratch space of build, kept by a parser.
+type buildScratch struct {
+	links   []link
+	lists   [][2]int32 // head and tail in links, by name
+	globals []int32
+	specs   [][2]int32 // first and n of each Group
+	members []int32
+	single  []int32 // Group of each raw group alone, plus one
+	ids     []int32
+	names   []name
+	slots   []int32
+}
+
+// reset returns b emptied, keeping its space.
+func (b buildScratch) reset() buildScratch {
+	return buildScratch{
+		links: b.links[:0], lists: b.lists[:0], globals: b.globals[:0], specs: b.specs[:0],
+		members: b.members[:0], single: b.single[:0], ids: b.ids[:0], names: b.names[:0], slots: b.slots[:0],
+	}
+}
+
+// zeroed returns s at length n, all zeros, in its own space if it has room.
+func zeroed(s []int32, n int) []int32 {
+	s = slices.Grow(s[:0], n)[:n]
+	clear(s)
+	return s
+}
+
+// build merges the raw groups that p found into s. It works in p's scratch
+// space, and leaves in s tables that are p's (text, names, members, slots
+// and the parser's own), which parser.file then copies out.
+func (s *groupSet) build(p *parser) {
+	*s = groupSet{text: unsafe.String(unsafe.SliceData(p.text), len(p.text)), rules: p.rules, agents: p.agents, raws: p.raws, delays: p.delays, global: -1}
+	sc := &p.build
 
 	// Give each product token a name, and list for it the raw groups that
 	// name it, in file order, as a linked list of links.
-	type link struct{ raw, next int32 }
 	n := len(p.agents)
-	var (
-		links   = make([]link, 0, n)
-		lists   = make([][2]int32, 0, n) // head and tail in links, by name
-		globals []int32
-	)
-	s.names = make([]name, 0, n)
-	s.slots = make([]int32, tableSize(min(n, 1024)))
+	links, lists, globals := sc.links[:0], sc.lists[:0], sc.globals[:0]
+	s.names = sc.names[:0]
+	s.slots = zeroed(sc.slots, tableSize(min(n, 1024)))
 	agent := int32(0)
 	for ri := range p.raws {
 		raw := int32(ri)
@@ -104,16 +134,16 @@ func (s *groupSet) build(p *parsed) {
 
 	// Tokens (and "*") named by the same raw groups share one Group.
 	var (
-		specs   [][2]int32 // first and n of each Group
-		members []int32
-		single  []int32          // Group of each raw group alone, plus one
+		specs   = sc.specs[:0]
+		members = sc.members[:0]
+		single  []int32
 		multi   map[string]int32 // Group of several, by idsKey
-		ids     []int32
+		ids     = sc.ids[:0]
 	)
 	groupOf := func(ids []int32) int32 {
 		if len(ids) == 1 {
 			if single == nil {
-				single = make([]int32, len(p.raws))
+				single = zeroed(sc.single, len(p.raws))
 			}
 			if single[ids[0]] == 0 {
 				specs = append(specs, [2]int32{ids[0], 1})
@@ -143,10 +173,13 @@ func (s *groupSet) build(p *parsed) {
 	if len(globals) > 0 {
 		s.global = groupOf(globals)
 	}
-	s.members = clone(members)
-	s.names = clone(s.names)
-	if size := tableSize(len(s.names)); size < len(s.slots) {
-		s.slots = make([]int32, size)
+	s.members = members
+	slots := s.slots // the scratch space, kept below
+	// lookup hashes only when there are more than maxScan names.
+	if len(s.names) <= maxScan {
+		s.slots = nil
+	} else if size := tableSize(len(s.names)); size < len(s.slots) {
+		s.slots = zeroed(s.slots, size)
 		for ni := range s.names {
 			s.place(s.str(s.agents[s.names[ni].agent]), int32(ni))
 		}
@@ -155,6 +188,11 @@ func (s *groupSet) build(p *parsed) {
 	for i, sp := range specs {
 		s.groups[i].set, s.groups[i].first, s.groups[i].n = s, sp[0], sp[1]
 	}
+	if single == nil {
+		single = sc.single
+	}
+	*sc = buildScratch{links: links, lists: lists, globals: globals, specs: specs, members: members,
+		single: single, ids: ids, names: s.names, slots: slots}
 }
 
 // idsKey encodes a list of raw group indices as a map key.
@@ -313,14 +351,13 @@ func (s *groupSet) agentRange(r int32) (lo, hi int32) {
 
 // pattern returns the pattern of rules[i] as written.
 func (s *groupSet) pattern(i int32) string {
-	r := &s.rules[i]
-	return s.text[r.off : r.off+int32(r.n)]
+	return s.rules[i].pattern(s.text)
 }
 
 // rule returns rules[i] as a Rule.
 func (s *groupSet) rule(i int32) Rule {
 	r := &s.rules[i]
-	return Rule{Allow: r.allow, Pattern: s.pattern(i), Line: int(r.line)}
+	return Rule{Allow: r.allow(), Pattern: s.pattern(i), Line: int(r.line())}
 }
 
 // Rules returns the group's allow and disallow rules as written, in file

@@ -261,13 +261,13 @@ func newMatcher(text string, prules []prule, srcs []int32) *matcher {
 	rules := make([]rule, 0, len(srcs))
 	for _, src := range srcs {
 		pr := &prules[src]
-		pattern := text[pr.off : pr.off+int32(pr.n)]
+		pattern := pr.pattern(text)
 		budget += ruleBudget(len(pattern))
 		if !live(pattern) {
 			continue
 		}
 		r := rule{off: uint32(pr.off), n: uint16(len(pattern)), meta: uint32(src) << metaShift}
-		if pr.allow {
+		if pr.allow() {
 			r.meta |= ruleAllow
 		}
 		if j := firstChange(pattern, true); j >= 0 {
@@ -589,16 +589,18 @@ func (g *Group) scan(path string) bool {
 		lo, hi := s.ruleRange(g.raw(i))
 		for ri := lo; ri < hi; ri++ {
 			pr := &s.rules[ri]
-			p := s.text[pr.off : pr.off+int32(pr.n)]
+			// differs stops at the '\n' that ends the pattern.
+			p := s.text[pr.off:]
 			if !live(p) || differs(p, path) {
 				continue
 			}
+			p = p[:strings.IndexByte(p, '\n')]
 			if j := firstChange(p, true); j >= 0 {
 				b := appendCanonical(buf[:0], p, j, true)
 				p = unsafe.String(unsafe.SliceData(b), len(b))
 			}
 			var r rule
-			if pr.allow {
+			if pr.allow() {
 				r.meta = ruleAllow
 				if d := indexPageDir(p); d >= 0 {
 					// Google's index page rule: p[:d], anchored.
@@ -709,7 +711,7 @@ func (g *Group) indexSize() int {
 			if firstChange(p, true) >= 0 {
 				canon += 3 * len(p)
 			}
-			if s.rules[ri].allow && (strings.Contains(p, "index.htm") || strings.Contains(p, "%")) {
+			if s.rules[ri].allow() && (strings.Contains(p, "index.htm") || strings.Contains(p, "%")) {
 				entries++ // may imply an index page rule
 			}
 		}

@@ -27,8 +27,13 @@ func FuzzIndex(f *testing.F) {
 			if i == 40 {
 				break
 			}
-			prules = append(prules, prule{off: int32(text.Len()), n: uint16(min(len(p), maxLineLen)), line: int32(i + 1), allow: allow&(1<<(i%64)) != 0})
+			meta := uint32(i + 1)
+			if allow&(1<<(i%64)) != 0 {
+				meta |= pruleAllow
+			}
+			prules = append(prules, prule{off: int32(text.Len()), meta: meta})
 			text.WriteString(p[:min(len(p), maxLineLen)])
+			text.WriteByte('\n')
 			srcs = append(srcs, int32(i))
 		}
 		path = canonicalPath(pathOf("/" + path))
@@ -41,18 +46,18 @@ func FuzzIndex(f *testing.F) {
 		}
 		var cands []candidate
 		for i, pr := range prules {
-			c := string(appendCanonical(nil, text.String()[pr.off:pr.off+int32(pr.n)], 0, true))
+			c := string(appendCanonical(nil, pr.pattern(text.String()), 0, true))
 			if !live(c) {
 				continue
 			}
 			cands = append(cands, candidate{c, false, int32(i)})
-			if d := indexPageDir(c); pr.allow && d >= 0 {
+			if d := indexPageDir(c); pr.allow() && d >= 0 {
 				cands = append(cands, candidate{c[:d] + "$", true, int32(i)})
 			}
 		}
 		priority := func(c candidate) int {
 			p := 2 * len(c.pattern)
-			if prules[c.src].allow {
+			if prules[c.src].allow() {
 				p++
 			}
 			return p
@@ -96,7 +101,7 @@ func FuzzIndex(f *testing.F) {
 				var chosen *candidate
 				for k := range cands {
 					c := &cands[k]
-					if c.implied == (r.meta&ruleImplied != 0) && prules[c.src].allow == r.allow() && c.pattern == m.body(r)+map[bool]string{true: "$"}[r.meta&ruleAnchored != 0] {
+					if c.implied == (r.meta&ruleImplied != 0) && prules[c.src].allow() == r.allow() && c.pattern == m.body(r)+map[bool]string{true: "$"}[r.meta&ruleAnchored != 0] {
 						chosen = c
 						break
 					}

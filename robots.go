@@ -169,7 +169,7 @@ func Parse(body []byte) *File {
 // [File.Diagnostics] for the lines it could not use. Parse does not keep a
 // reference to body.
 func (o Options) Parse(body []byte) *File {
-	return newFile(parse(body, o.Limit()))
+	return parse(body, o.Limit())
 }
 
 // ParseReader reads a robots.txt body from r and parses it with the default
@@ -189,7 +189,7 @@ func (o Options) ParseReader(r io.Reader) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("robots: reading body: %w", err)
 	}
-	return newFile(parse(body, limit)), nil
+	return parse(body, limit), nil
 }
 
 // A File is a parsed robots.txt file. It is immutable and safe for
@@ -211,13 +211,6 @@ type File struct {
 	dropped  int     // diagnostics not kept
 	dropLine int32   // line of the first diagnostic not kept
 	access   *Access // how the file was obtained; nil for Parse and ParseReader
-}
-
-// newFile builds the File of what the parser found.
-func newFile(p *parsed) *File {
-	f := &File{sitemaps: p.sitemaps, records: p.records, diags: p.diags, dropped: p.dropped, dropLine: p.dropLine}
-	f.set.build(p)
-	return f
 }
 
 // Group returns the rules that apply to the crawler whose product token is
