@@ -435,7 +435,7 @@ func (c *Checker) report(ctx context.Context, origin string, status int, h http.
 	s := ps.get(origin, c.Pacing.origins(), now)
 	s.refusals++
 	most := c.Pacing.maxRetryAfter()
-	d := retryAfter(h, now)
+	d := retryAfter(h, now, most)
 	if d < 0 {
 		d = max(s.interval, time.Second)
 		for i := 0; i < s.refusals && d < most; i++ {
