@@ -1,0 +1,252 @@
+//go:build go1.25
+
+package crawl_test
+
+// The pacing tests run in testing/synctest bubbles, whose clock moves only
+// when every goroutine in them waits: each expects exact times, and none
+// sleeps on the wall clock. HTTP goes over pipeNet (pipenet_test.go).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/crawlkit/robots/crawl"
+	"github.com/google/go-cmp/cmp"
+)
+
+// pget fetches url through client, reads the body and returns the status.
+func pget(t *testing.T, client *http.Client, url string) int {
+	t.Helper()
+	resp, err := client.Get(url)
+	if err != nil {
+		t.Errorf("GET %s: %v", url, err)
+		return 0
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// pclient returns an http.Client whose Transport asks checker for MyBot,
+// and sends through n.
+func pclient(t *testing.T, n *pipeNet, checker *crawl.Checker) *http.Client {
+	base := n.transport()
+	t.Cleanup(base.CloseIdleConnections)
+	return &http.Client{Transport: &crawl.Transport{Checker: checker, Agent: "MyBot", Base: base}}
+}
+
+// steps returns n times, every from first on.
+func steps(n int, first, every time.Duration) []time.Duration {
+	var d []time.Duration
+	for i := range n {
+		d = append(d, first+time.Duration(i)*every)
+	}
+	return d
+}
+
+func TestTransportPacesCrawlDelay(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		n := &pipeNet{}
+		slow := newPipeSite(t, n, "127.0.0.21", "User-agent: *\nCrawl-delay: 1\n", nil)
+		other := newPipeSite(t, n, "127.0.0.22", "User-agent: *\nCrawl-delay: 1\n", nil)
+		client := pclient(t, n, &crawl.Checker{})
+		start := time.Now()
+		var wg sync.WaitGroup
+		for g := range 10 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 5 {
+					pget(t, client, fmt.Sprintf("%s/g%d/%d", slow.URL, g, i))
+				}
+			}()
+		}
+		// While the first origin's queue of 50 requests, 49 seconds long,
+		// is under way, another origin with the same delay is served at
+		// its own pace.
+		time.Sleep(100 * time.Millisecond)
+		var otherDone time.Duration
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 3 {
+				pget(t, client, fmt.Sprintf("%s/%d", other.URL, i))
+			}
+			otherDone = time.Since(start)
+		}()
+		wg.Wait()
+		if diff := cmp.Diff(steps(50, 0, time.Second), slow.arrivals(start)); diff != "" {
+			t.Errorf("arrivals at the first origin (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(steps(3, 100*time.Millisecond, time.Second), other.arrivals(start)); diff != "" {
+			t.Errorf("arrivals at the second origin (-want +got):\n%s", diff)
+		}
+		if want := 2100 * time.Millisecond; otherDone != want {
+			t.Errorf("the second origin's 3 requests were done %v after the start, want %v", otherDone, want)
+		}
+	})
+}
+
+// Each redirect hop is a request of its own, and waits for its slot.
+func TestTransportPacesRedirects(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		n := &pipeNet{}
+		s := newPipeSite(t, n, "127.0.0.31", "User-agent: *\nCrawl-delay: 1\nDisallow: /private\n", func(n int, w http.ResponseWriter) {
+			if n < 2 {
+				w.Header().Set("Location", fmt.Sprintf("/hop%d", n+1))
+				w.WriteHeader(http.StatusFound)
+			}
+		})
+		start := time.Now()
+		if status := pget(t, pclient(t, n, &crawl.Checker{}), s.URL+"/start"); status != 200 {
+			t.Fatalf("GET /start, redirected twice: status %d", status)
+		}
+		if diff := cmp.Diff(steps(3, 0, time.Second), s.arrivals(start)); diff != "" {
+			t.Errorf("arrivals of a request redirected twice (-want +got):\n%s", diff)
+		}
+	})
+}
+
+func TestTransportRetryAfter(t *testing.T) {
+	// A refusal's status, and the Retry-After value it sends ("" for
+	// none), made at the time of the request.
+	type refusal struct {
+		status int
+		after  func() string
+	}
+	date := func(d time.Duration) func() string {
+		return func() string { return time.Now().Add(d).UTC().Format(http.TimeFormat) }
+	}
+	secs := func(s string) func() string { return func() string { return s } }
+	const ms = time.Millisecond
+	tests := []struct {
+		name     string
+		refusals map[int]refusal // by request number; the others get 200
+		gaps     []time.Duration // between the arrivals of requests i and i+1
+	}{
+		{
+			name:     "429 with Retry-After in seconds",
+			refusals: map[int]refusal{0: {429, secs("2")}},
+			gaps:     []time.Duration{2 * time.Second, 100 * ms},
+		},
+		{
+			// The bubble's clock starts on a whole second, as HTTP dates
+			// count.
+			name:     "503 with Retry-After as an HTTP date",
+			refusals: map[int]refusal{0: {503, date(3 * time.Second)}},
+			gaps:     []time.Duration{3 * time.Second, 100 * ms},
+		},
+		{
+			name:     "Retry-After over MaxRetryAfter",
+			refusals: map[int]refusal{0: {503, secs("86400")}},
+			gaps:     []time.Duration{crawl.DefaultMaxRetryAfter, 100 * ms},
+		},
+		{
+			// Without Retry-After, twice the interval, one second at
+			// least, doubling with each refusal in a row: 2 s, 4 s; a
+			// success resets it, and the next refusal waits 2 s, not 8.
+			name:     "503 without Retry-After, twice, then success, then 503",
+			refusals: map[int]refusal{0: {503, secs("")}, 1: {503, secs("")}, 3: {503, secs("")}},
+			gaps:     []time.Duration{2 * time.Second, 4 * time.Second, 100 * ms, 2 * time.Second, 100 * ms},
+		},
+		{
+			name:     "a Retry-After that cannot be read is the back-off",
+			refusals: map[int]refusal{0: {429, secs("soon")}},
+			gaps:     []time.Duration{2 * time.Second, 100 * ms},
+		},
+		{
+			name:     "other statuses push nothing",
+			refusals: map[int]refusal{0: {500, secs("5")}, 1: {404, secs("5")}},
+			gaps:     []time.Duration{100 * ms, 100 * ms},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				n := &pipeNet{}
+				s := newPipeSite(t, n, "127.0.0.23", "User-agent: *\nDisallow: /private\n", func(n int, w http.ResponseWriter) {
+					if r, ok := tt.refusals[n]; ok {
+						if v := r.after(); v != "" {
+							w.Header().Set("Retry-After", v)
+						}
+						w.WriteHeader(r.status)
+					}
+				})
+				client := pclient(t, n, &crawl.Checker{Pacing: crawl.Pacing{MinInterval: 100 * ms}})
+				start := time.Now()
+				for i := range len(tt.gaps) + 1 {
+					pget(t, client, fmt.Sprintf("%s/%d", s.URL, i))
+				}
+				var got []time.Duration
+				at := s.arrivals(start)
+				for i := 1; i < len(at); i++ {
+					got = append(got, at[i]-at[i-1])
+				}
+				if diff := cmp.Diff(tt.gaps, got); diff != "" {
+					t.Errorf("gaps between arrivals (-want +got):\n%s", diff)
+				}
+			})
+		})
+	}
+}
+
+func TestWaitCancelled(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		n := &pipeNet{}
+		s := newPipeSite(t, n, "127.0.0.27", "User-agent: *\nCrawl-delay: 5\n", nil)
+		checker := &crawl.Checker{Client: &http.Client{Transport: n.transport()}}
+		ctx := context.Background()
+		url := s.URL + "/page"
+		start := time.Now()
+		if err := checker.Wait(ctx, "MyBot", url); err != nil {
+			t.Fatalf("first Wait: %v", err)
+		}
+
+		cancelled, cancel := context.WithCancel(ctx)
+		cancel()
+		if err := checker.Wait(cancelled, "MyBot", url); !errors.Is(err, context.Canceled) {
+			t.Errorf("Wait with a cancelled context = %v, want context.Canceled", err)
+		}
+		if d := time.Since(start); d != 0 {
+			t.Errorf("Wait with a cancelled context took %v, want no time", d)
+		}
+
+		// A Wait that is cancelled while it waits for the slot, and one
+		// behind it: the second gets the slot the first would have had,
+		// 5 s after the first Wait, not 10.
+		soon, cancelSoon := context.WithCancel(ctx)
+		type result struct {
+			err error
+			at  time.Duration
+		}
+		soonc := make(chan result, 1)
+		go func() {
+			err := checker.Wait(soon, "MyBot", url)
+			soonc <- result{err, time.Since(start)}
+		}()
+		time.Sleep(200 * time.Millisecond)
+		next := make(chan result, 1)
+		go func() {
+			err := checker.Wait(ctx, "MyBot", url)
+			next <- result{err, time.Since(start)}
+		}()
+		time.Sleep(200 * time.Millisecond)
+		cancelSoon()
+		r := <-soonc
+		if !errors.Is(r.err, context.Canceled) || r.at != 400*time.Millisecond {
+			t.Errorf("Wait cancelled at 400ms = %v at %v, want context.Canceled at once", r.err, r.at)
+		}
+		r = <-next
+		if r.err != nil || r.at != 5*time.Second {
+			t.Errorf("the Wait behind the cancelled one = %v at %v, want nil at its slot, 5s (not 10s)", r.err, r.at)
+		}
+		checker.Client.CloseIdleConnections()
+	})
+}
