@@ -264,7 +264,8 @@ func (c *Checker) Interval(ctx context.Context, agent, url string) (time.Duratio
 // request for url, and books that slot of url's origin: the next Wait for
 // the origin returns the interval ([Checker.Interval]) later at the
 // earliest. A page refused with 429 or 503, reported with
-// [Checker.Report], pushes the next slot. A crawler with its own loop calls
+// [Checker.Report], pushes the next slot, that of a Wait under way too, even
+// one waiting for its Pacer's slot. A crawler with its own loop calls
 // Wait before each request, and Report after; a [Transport] does both.
 //
 // Waits for one origin are served one at a time, in turn; waits for other
@@ -307,26 +308,36 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 		return fmt.Errorf("crawl: waiting for %s: %w", origin, ctx.Err())
 	}
 	defer func() { <-s.turn }()
-	// Sleep until the next slot, again if a refusal pushed it meanwhile.
 	for {
+		// Sleep until the next slot, again if a refusal pushed it
+		// meanwhile.
 		ps.mu.Lock()
 		d := time.Until(s.next)
 		ps.mu.Unlock()
-		if d <= 0 {
-			break
+		if d > 0 {
+			if err := sleep(ctx, d); err != nil {
+				return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
+			}
+			continue
 		}
-		if err := sleep(ctx, d); err != nil {
+		if err := c.reserve(ctx, origin, interval); err != nil {
 			return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
 		}
+		ps.mu.Lock()
+		now := time.Now()
+		if s.next.After(now) {
+			// A refusal reported while the Pacer's slot came pushed the
+			// next one: wait for it, then book a slot after it, as the
+			// Pacer's other users will. The slot booked is not given
+			// back, since the refusal's push in the Pacer may hang on it.
+			ps.mu.Unlock()
+			continue
+		}
+		s.next = now.Add(interval)
+		s.interval = interval
+		ps.mu.Unlock()
+		return nil
 	}
-	if err := c.reserve(ctx, origin, interval); err != nil {
-		return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
-	}
-	ps.mu.Lock()
-	s.next = time.Now().Add(interval)
-	s.interval = interval
-	ps.mu.Unlock()
-	return nil
 }
 
 // reserve books origin's slot from the Store when it is a Pacer, and

@@ -250,3 +250,68 @@ func TestWaitCancelled(t *testing.T) {
 		checker.Client.CloseIdleConnections()
 	})
 }
+
+// pacerStore is a Store that is also a Pacer.
+type pacerStore struct {
+	*memStore
+	*memPacer
+}
+
+// A page refused while a Wait waits for the slot its Pacer booked pushes
+// that Wait too: it waits for the end of the refusal, and books a slot in
+// the Pacer after it, where the fleet's other requests go after it too.
+func TestRefusalWhileWaitingForPacer(t *testing.T) {
+	tests := []struct {
+		name  string
+		delay time.Duration // of the slot the Pacer books
+		after string        // Retry-After of the refusal, 200 ms in
+		want  time.Duration // when Wait returns
+	}{
+		{"refusal past the slot", time.Second, "3", 3200 * time.Millisecond},
+		{"refusal ending before the slot", 5 * time.Second, "1", 5 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				n := &pipeNet{}
+				s := newPipeSite(t, n, "127.0.0.32", "User-agent: *\nDisallow: /private\n", nil)
+				hc := &http.Client{Transport: n.transport()}
+				t.Cleanup(hc.CloseIdleConnections)
+				pacer := &memPacer{}
+				checker := &crawl.Checker{Client: hc, Store: pacerStore{newMemStore(), pacer}}
+				ctx := context.Background()
+				url := s.URL + "/page"
+				// Other crawlers of the fleet have booked the slots up to
+				// tt.delay from now.
+				if _, err := pacer.Reserve(ctx, s.URL, tt.delay); err != nil {
+					t.Fatal(err)
+				}
+				start := time.Now()
+				done := make(chan time.Duration)
+				go func() {
+					if err := checker.Wait(ctx, "MyBot", url); err != nil {
+						t.Errorf("Wait: %v", err)
+					}
+					done <- time.Since(start)
+				}()
+				time.Sleep(200 * time.Millisecond)
+				checker.Report(ctx, url, http.StatusTooManyRequests, http.Header{"Retry-After": {tt.after}})
+				if got := <-done; got != tt.want {
+					t.Errorf("Wait returned at %v, want %v", got, tt.want)
+				}
+				// The next slot is a second (the interval) after that, in
+				// the Checker and in the Pacer.
+				if err := checker.Wait(ctx, "MyBot", url); err != nil {
+					t.Errorf("second Wait: %v", err)
+				}
+				if got, want := time.Since(start), tt.want+time.Second; got != want {
+					t.Errorf("the next Wait returned at %v, want %v", got, want)
+				}
+				r, err := pacer.Reserve(ctx, s.URL, time.Second)
+				if want := tt.want + 2*time.Second - time.Since(start); err != nil || r.Delay != want {
+					t.Errorf("the Pacer's next slot is %v away (%v), want %v", r.Delay, err, want)
+				}
+			})
+		})
+	}
+}
