@@ -271,7 +271,8 @@ func (c *Checker) Interval(ctx context.Context, agent, url string) (time.Duratio
 // Waits for one origin are served one at a time, in turn; waits for other
 // origins are not held up. When ctx ends first, Wait returns its error and
 // takes no slot: the next Wait gets it. Wait also returns the errors of
-// [Checker.Interval].
+// [Checker.Interval], and [ErrClosed] when its slot comes after
+// [Checker.Close] was called (it then books nothing, in a Pacer either).
 //
 // With a [Pacer] as its Store, the Checker then books the slot there too,
 // and waits for it: the fleet keeps the origin's pace together. A Pacer
@@ -321,6 +322,9 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 			continue
 		}
 		if err := c.reserve(ctx, origin, interval); err != nil {
+			if err == ErrClosed {
+				return err
+			}
 			return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
 		}
 		ps.mu.Lock()
@@ -341,16 +345,24 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 }
 
 // reserve books origin's slot from the Store when it is a Pacer, and
-// waits for it. It returns only ctx's error: a Pacer that fails is
-// reported, and leaves the pace to the Checker's own schedule.
+// waits for it. It returns only ctx's error, or ErrClosed once Close has
+// been called: a Pacer that fails is reported, and leaves the pace to the
+// Checker's own schedule.
 func (c *Checker) reserve(ctx context.Context, origin string, interval time.Duration) error {
+	if c.closed.Load() {
+		return ErrClosed
+	}
 	p, ok := c.Store.(Pacer)
 	if !ok {
 		return nil
 	}
+	if !c.pacerBegin() {
+		return ErrClosed
+	}
 	r, err := paceCall(ctx, func(ctx context.Context) (Reservation, error) {
 		return p.Reserve(ctx, origin, interval)
 	})
+	c.work.Done()
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -365,15 +377,33 @@ func (c *Checker) reserve(ctx context.Context, origin string, interval time.Dura
 		r.Delay = most
 	}
 	if err := sleep(ctx, r.Delay); err != nil {
-		_, uerr := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
-			return struct{}{}, p.Unreserve(ctx, origin, r, interval)
-		})
-		if uerr != nil {
-			c.paceError(origin, fmt.Errorf("crawl: store unreserve: %w", uerr))
+		if c.pacerBegin() {
+			_, uerr := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
+				return struct{}{}, p.Unreserve(ctx, origin, r, interval)
+			})
+			c.work.Done()
+			if uerr != nil {
+				c.paceError(origin, fmt.Errorf("crawl: store unreserve: %w", uerr))
+			}
 		}
 		return err
 	}
 	return nil
+}
+
+// pacerBegin reports whether the Checker may start a call to its Pacer:
+// not once Close has been called. When it may, the call counts as work
+// that Close waits for, until the caller calls c.work.Done, so that no
+// Pacer call starts after Close has returned.
+func (c *Checker) pacerBegin() bool {
+	c.init()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed.Load() {
+		return false
+	}
+	c.work.Add(1)
+	return true
 }
 
 // paceCall returns what fn, a call to the Pacer, returns, bounded by
@@ -420,8 +450,12 @@ func sleep(ctx context.Context, d time.Duration) error {
 // back-off of twice the interval (one second at least), doubling with
 // each refusal in a row; either push is at most Pacing.MaxRetryAfter. Any
 // other status ends the run of refusals. With a [Pacer] as its Store, the
-// push is shared with the fleet. A url that has no origin is ignored.
+// push is shared with the fleet. A url that has no origin is ignored, and
+// so is every Report once [Checker.Close] has been called.
 func (c *Checker) Report(ctx context.Context, url string, status int, h http.Header) {
+	if c.closed.Load() {
+		return
+	}
 	origin, err := robots.Origin(url)
 	if err != nil {
 		return
@@ -458,10 +492,11 @@ func (c *Checker) report(ctx context.Context, origin string, status int, h http.
 		s.next = until
 	}
 	ps.mu.Unlock()
-	if p, ok := c.Store.(Pacer); ok && d > 0 {
+	if p, ok := c.Store.(Pacer); ok && d > 0 && c.pacerBegin() {
 		_, err := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, p.Defer(ctx, origin, d)
 		})
+		c.work.Done()
 		if err != nil {
 			c.paceError(origin, fmt.Errorf("crawl: store defer: %w", err))
 		}

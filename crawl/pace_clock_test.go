@@ -13,6 +13,7 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -253,8 +254,38 @@ func TestWaitCancelled(t *testing.T) {
 
 // pacerStore is a Store that is also a Pacer.
 type pacerStore struct {
-	*memStore
-	*memPacer
+	crawl.Store
+	pacerCalls
+}
+
+// pacerCalls are the methods a Pacer adds to a Store.
+type pacerCalls interface {
+	Reserve(ctx context.Context, origin string, interval time.Duration) (crawl.Reservation, error)
+	Unreserve(ctx context.Context, origin string, r crawl.Reservation, interval time.Duration) error
+	Defer(ctx context.Context, origin string, d time.Duration) error
+}
+
+// A countPacer is a memPacer that counts the calls it starts and ends.
+// Its Defer calls wait until hold, if not nil, is closed.
+type countPacer struct {
+	memPacer
+	hold                    chan struct{}
+	reserves, defers, ended atomic.Int32
+}
+
+func (p *countPacer) Reserve(ctx context.Context, origin string, interval time.Duration) (crawl.Reservation, error) {
+	p.reserves.Add(1)
+	defer p.ended.Add(1)
+	return p.memPacer.Reserve(ctx, origin, interval)
+}
+
+func (p *countPacer) Defer(ctx context.Context, origin string, d time.Duration) error {
+	p.defers.Add(1)
+	defer p.ended.Add(1)
+	if p.hold != nil {
+		<-p.hold
+	}
+	return p.memPacer.Defer(ctx, origin, d)
 }
 
 // A page refused while a Wait waits for the slot its Pacer booked pushes
@@ -314,4 +345,66 @@ func TestRefusalWhileWaitingForPacer(t *testing.T) {
 			})
 		})
 	}
+}
+
+// Close ends the Checker's calls to its Pacer: a Report after Close calls
+// no Defer, a Wait that comes to its slot after Close returns ErrClosed
+// and books none, and Close waits for a Defer under way.
+func TestNoPacerCallAfterClose(t *testing.T) {
+	refused := http.Header{"Retry-After": {"5"}}
+	t.Run("Report and Wait after Close", func(t *testing.T) {
+		synctest.Test(t, func(t *testing.T) {
+			n := &pipeNet{}
+			s := newPipeSite(t, n, "127.0.0.33", "User-agent: *\nDisallow: /private\n", nil)
+			hc := &http.Client{Transport: n.transport()}
+			t.Cleanup(hc.CloseIdleConnections)
+			pacer := &countPacer{}
+			checker := &crawl.Checker{Client: hc, Store: pacerStore{newMemStore(), pacer}}
+			ctx := context.Background()
+			url := s.URL + "/page"
+			if err := checker.Wait(ctx, "MyBot", url); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			waited := make(chan error)
+			go func() { waited <- checker.Wait(ctx, "MyBot", url) }() // its slot is 1 s away
+			time.Sleep(500 * time.Millisecond)
+			if err := checker.Close(ctx); err != nil {
+				t.Fatalf("Close: %v", err)
+			}
+			checker.Report(ctx, url, http.StatusServiceUnavailable, refused)
+			if err := <-waited; err != crawl.ErrClosed || time.Since(start) != time.Second {
+				t.Errorf("a Wait whose slot came after Close = %v at %v, want ErrClosed at its slot, 1s", err, time.Since(start))
+			}
+			if r, d := pacer.reserves.Load(), pacer.defers.Load(); r != 1 || d != 0 {
+				t.Errorf("the Pacer had %d Reserve and %d Defer calls, want the first Wait's Reserve only", r, d)
+			}
+		})
+	})
+	t.Run("Close waits for a Defer under way", func(t *testing.T) {
+		synctest.Test(t, func(t *testing.T) {
+			pacer := &countPacer{hold: make(chan struct{})}
+			checker := &crawl.Checker{Store: pacerStore{newMemStore(), pacer}}
+			ctx := context.Background()
+			go checker.Report(ctx, "https://example.com/page", http.StatusTooManyRequests, refused)
+			synctest.Wait() // the Defer waits for hold
+			closed := make(chan error, 1)
+			go func() { closed <- checker.Close(ctx) }()
+			synctest.Wait()
+			select {
+			case err := <-closed:
+				t.Errorf("Close returned %v while a Defer was under way", err)
+				close(pacer.hold)
+				return
+			default:
+			}
+			close(pacer.hold)
+			if err := <-closed; err != nil {
+				t.Errorf("Close: %v", err)
+			}
+			if d, e := pacer.defers.Load(), pacer.ended.Load(); d != 1 || e != 1 {
+				t.Errorf("when Close returned, %d Defer calls had started and %d ended, want 1 and 1", d, e)
+			}
+		})
+	})
 }
