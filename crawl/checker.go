@@ -21,9 +21,6 @@ const DefaultUserAgent = "crawlkit-robots/1 (+https://github.com/crawlkit/robots
 // redirects included, unless its FetchTimeout field says otherwise.
 const DefaultFetchTimeout = 30 * time.Second
 
-// storeTimeout bounds each call a Checker makes to its Store.
-const storeTimeout = time.Second
-
 // A Checker answers whether a crawler may fetch a URL, fetching and caching
 // the robots.txt file of each origin as RFC 9309 sections 2.3 and 2.4 say.
 // A crawler makes one call per URL:
@@ -103,12 +100,16 @@ const storeTimeout = time.Second
 // fetch at most. A shared Store is not trusted: an entry that claims a
 // longer life, or a peer whose clock is wrong, cannot keep the fleet from
 // fetching. After each fetch the Checker puts the new entry, once it has
-// answered. Each Store call is bounded by one second. A Store that fails,
-// is slow or panics never fails a call: the Checker reports the error (a
-// panic as an error carrying its value) to StoreError, once per distinct
-// error and fetch, and fetches itself.
+// answered. Each call to the Store, and to the Leaser and the Pacer
+// below, is bounded by one second. A Store that fails, is slow or panics
+// never fails a call: the Checker reports the error (a panic as an error
+// carrying its value) to StoreError, and fetches itself. During an outage
+// every call fails alike, so StoreError gets each distinct error of an
+// origin once a minute at most, however many calls fail: a fetch reports
+// each of its errors once, and a Wait per request does not report per
+// request.
 //
-// If the Store is a [Leaser], one Checker of the fleet fetches each origin
+// With a [Leaser] as well (the Leaser field), one Checker of the fleet fetches each origin
 // while the others wait. On a miss, a Checker takes the origin's lease,
 // which lasts three seconds, reads the Store once more (an entry may have
 // come meanwhile), fetches while renewing the lease every second, puts the
@@ -140,12 +141,29 @@ type Checker struct {
 	// UserAgent is the User-Agent header sent when fetching robots.txt.
 	// "" means DefaultUserAgent.
 	UserAgent string
-	// Store, if not nil, shares robots.txt entries with other Checkers. If
-	// it is also a Leaser, leases keep a fleet from fetching one origin
-	// many times at once.
+	// Store, if not nil, shares robots.txt entries with other Checkers.
+	// Nil means none: the Checker keeps what it fetches in memory only.
 	Store Store
+	// Leaser, if not nil, hands out the leases that keep a fleet sharing
+	// the Store from fetching one origin many times at once. Nil means
+	// none: each Checker that misses fetches. It is used only with a
+	// Store, and is usually the same value (a redisstore.Store is both);
+	// the Checker never looks for a Leaser behind its Store, so that a
+	// Store wrapped for metrics or logging keeps its leases when this
+	// field is set.
+	Leaser Leaser
+	// Pacer, if not nil, keeps each origin's schedule for the whole
+	// fleet, as [Pacer] says. Nil means none: each Checker keeps its own
+	// pace. It needs no Store.
+	Pacer Pacer
 	// StoreError, if not nil, is called with the origin and the error of
-	// each failed Store call. It must be safe for concurrent use.
+	// a failed call to the Store, the Leaser or the Pacer: each distinct
+	// error of an origin once a minute at most. Each error starts with
+	// "crawl: store " and the call ("get", "put", "lease", "renew",
+	// "release", "reserve", "unreserve", "defer"), and wraps the call's
+	// error, context.DeadlineExceeded when it took over a second, or the
+	// panic's value when it is an error. Nil means errors are dropped. It
+	// must be safe for concurrent use.
 	StoreError func(origin string, err error)
 	// Options are the parse options; MaxBytes is also the most of a body
 	// that is read.
@@ -181,6 +199,8 @@ type Checker struct {
 	stopped context.Context    // ends when Close gives up waiting for them
 	stop    context.CancelFunc // ends stopped
 	paces   paces              // the schedule of each origin, see pace.go
+
+	storeErrors storeErrors // the errors reported lately, see storecall.go
 }
 
 // ErrClosed is returned by the calls of a [Checker] after [Checker.Close].
@@ -410,15 +430,13 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 // no further Store call, when ctx ends: only Close ends it.
 func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight) {
 	robotsURL := origin + "/robots.txt"
-	rep := &reporter{c: c, origin: origin}
 	var known *Entry // the latest entry known of origin
 	if prev != nil {
 		known = &prev.entry
 	}
 	var held *holding // the lease this Checker holds while it fetches
 	if c.Store != nil {
-		e, ok, err := c.storeGet(ctx, origin)
-		rep.report(err)
+		e, ok, _ := c.storeGet(ctx, origin)
 		if ok {
 			if now := c.now(); usable(&e, now) {
 				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, true))
@@ -428,8 +446,8 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 				known = &e
 			}
 		}
-		if l, ok := c.Store.(Leaser); ok && ctx.Err() == nil {
-			e, ok, h := c.acquire(ctx, l, origin, rep)
+		if c.Leaser != nil && ctx.Err() == nil {
+			e, ok, h := c.acquire(ctx, c.Leaser, origin)
 			if ok {
 				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, c.now(), true))
 				return
@@ -460,15 +478,12 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 	e := nextEntry(known, &f, now)
 	c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, false))
 	if c.Store != nil {
-		_, err := storeCall(ctx, func(ctx context.Context) (struct{}, error) {
+		storeCall(ctx, c, origin, "put", func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, c.Store.Put(ctx, origin, e)
 		})
-		if err != nil {
-			rep.report(fmt.Errorf("crawl: store put: %w", err))
-		}
 	}
 	if held != nil {
-		held.release(ctx, rep)
+		c.release(ctx, held)
 	}
 }
 
@@ -532,43 +547,15 @@ func (c *Checker) Close(ctx context.Context) error {
 	}
 }
 
-// storeGet reads origin's entry from the Store.
+// storeGet reads origin's entry from the Store, through storeCall.
 func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool, error) {
 	type got struct {
 		e  Entry
 		ok bool
 	}
-	g, err := storeCall(ctx, func(ctx context.Context) (got, error) {
+	g, err := storeCall(ctx, c, origin, "get", func(ctx context.Context) (got, error) {
 		e, ok, err := c.Store.Get(ctx, origin)
 		return got{e, ok}, err
 	})
-	if err != nil {
-		return Entry{}, false, fmt.Errorf("crawl: store get: %w", err)
-	}
-	return g.e, g.ok, nil
-}
-
-// bounded returns what fn returns, or an error wrapping
-// context.DeadlineExceeded when that takes longer than d, even if fn
-// ignores the context it is given: a Store or a RoundTripper that hangs
-// never hangs the Checker. Such an fn is left to finish on its own.
-func bounded[T any](ctx context.Context, d time.Duration, fn func(context.Context) (T, error)) (T, error) {
-	ctx, cancel := context.WithTimeout(ctx, d)
-	defer cancel()
-	type result struct {
-		v   T
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		v, err := fn(ctx)
-		done <- result{v, err}
-	}()
-	select {
-	case r := <-done:
-		return r.v, r.err
-	case <-ctx.Done():
-		var zero T
-		return zero, ctx.Err()
-	}
+	return g.e, g.ok, err
 }

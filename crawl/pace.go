@@ -141,11 +141,13 @@ func (p *Pacing) Interval(f *robots.File, agent string) (time.Duration, error) {
 	return max(d, least), nil
 }
 
-// A Pacer is a [Store] that also keeps the schedule of each origin, so that
-// a fleet of crawlers sharing it keeps an origin's pace together: with
-// Crawl-delay 10, one request every 10 seconds from the whole fleet, not
-// one from each crawler. A [Checker] whose Store is a Pacer books each
-// request's slot there, after its own schedule's slot has come.
+// A Pacer keeps the schedule of each origin, so that a fleet of crawlers
+// sharing it keeps an origin's pace together: with Crawl-delay 10, one
+// request every 10 seconds from the whole fleet, not one from each
+// crawler. A [Checker] whose Pacer field is set books each request's slot
+// there, after its own schedule's slot has come. The Checker never looks
+// for a Pacer behind its Store: a Store wrapped for metrics or logging
+// keeps the fleet's pace when the Pacer field is set.
 //
 // Durations are counted from the call, on the Pacer's clock, so that the
 // clocks of the fleet's machines need not agree. The fleet's pace holds
@@ -155,7 +157,6 @@ func (p *Pacing) Interval(f *robots.File, agent string) (time.Duration, error) {
 // those delays (a millisecond or so on a quiet network), never on average.
 // Implementations must be safe for concurrent use.
 type Pacer interface {
-	Store
 	// Reserve books the next free slot of origin: the later of now and
 	// the origin's next free time, which it moves to interval past the
 	// slot. It returns the reservation, whose Delay says how long from
@@ -177,10 +178,6 @@ type Reservation struct {
 	// Slot identifies the slot to Unreserve; what it means is the Pacer's.
 	Slot int64
 }
-
-// paceTimeout bounds each call a Checker makes to its Pacer: a reservation
-// that takes longer is paced by the Checker's own schedule alone.
-const paceTimeout = 250 * time.Millisecond
 
 // paces holds a Checker's schedules, one per origin.
 type paces struct {
@@ -274,10 +271,11 @@ func (c *Checker) Interval(ctx context.Context, agent, url string) (time.Duratio
 // [Checker.Interval], and [ErrClosed] when its slot comes after
 // [Checker.Close] was called (it then books nothing, in a Pacer either).
 //
-// With a [Pacer] as its Store, the Checker then books the slot there too,
+// With a [Pacer] (its Pacer field), the Checker then books the slot there too,
 // and waits for it: the fleet keeps the origin's pace together. A Pacer
-// that fails, or takes longer than 250 ms, is reported to StoreError and
-// the Checker keeps its own pace; a reservation cut short by ctx may be
+// that fails, or takes longer than a second, is reported to StoreError
+// (each distinct error of an origin once a minute at most) and the
+// Checker keeps its own pace; a reservation cut short by ctx may be
 // left booked in the Pacer.
 func (c *Checker) Wait(ctx context.Context, agent, url string) error {
 	it, err := c.lookup(ctx, agent, url)
@@ -344,7 +342,7 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 	}
 }
 
-// reserve books origin's slot from the Store when it is a Pacer, and
+// reserve books origin's slot from the Checker's Pacer, if any, and
 // waits for it. It returns only ctx's error, or ErrClosed once Close has
 // been called: a Pacer that fails is reported, and leaves the pace to the
 // Checker's own schedule.
@@ -352,39 +350,34 @@ func (c *Checker) reserve(ctx context.Context, origin string, interval time.Dura
 	if c.closed.Load() {
 		return ErrClosed
 	}
-	p, ok := c.Store.(Pacer)
-	if !ok {
+	p := c.Pacer
+	if p == nil {
 		return nil
 	}
 	if !c.pacerBegin() {
 		return ErrClosed
 	}
-	r, err := paceCall(ctx, func(ctx context.Context) (Reservation, error) {
+	r, err := storeCall(ctx, c, origin, "reserve", func(ctx context.Context) (Reservation, error) {
 		return p.Reserve(ctx, origin, interval)
 	})
 	c.work.Done()
 	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		c.paceError(origin, fmt.Errorf("crawl: store reserve: %w", err))
-		return nil
+		return ctx.Err()
 	}
 	// A shared Store is not trusted: a slot further off than a refusal
 	// and a few waiters of the fleet can push it is not believed.
 	if most := c.Pacing.maxRetryAfter() + 64*interval; r.Delay > most {
-		c.paceError(origin, fmt.Errorf("crawl: store reserve: a slot %v away, waiting %v", r.Delay, most))
+		// The text names the bound, not the slot, so that it is one
+		// distinct error however far each call's slot is.
+		c.storeError(origin, fmt.Errorf("crawl: store reserve: a slot over %v away, waiting %v", most, most))
 		r.Delay = most
 	}
 	if err := sleep(ctx, r.Delay); err != nil {
 		if c.pacerBegin() {
-			_, uerr := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
+			storeCall(context.WithoutCancel(ctx), c, origin, "unreserve", func(ctx context.Context) (struct{}, error) {
 				return struct{}{}, p.Unreserve(ctx, origin, r, interval)
 			})
 			c.work.Done()
-			if uerr != nil {
-				c.paceError(origin, fmt.Errorf("crawl: store unreserve: %w", uerr))
-			}
 		}
 		return err
 	}
@@ -404,28 +397,6 @@ func (c *Checker) pacerBegin() bool {
 	}
 	c.work.Add(1)
 	return true
-}
-
-// paceCall returns what fn, a call to the Pacer, returns, bounded by
-// paceTimeout as [bounded] does; a panic in fn is returned as an error,
-// as storeCall does for the Store's calls.
-func paceCall[T any](ctx context.Context, fn func(context.Context) (T, error)) (T, error) {
-	return bounded(ctx, paceTimeout, func(ctx context.Context) (v T, err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("panic: %v", p)
-			}
-		}()
-		return fn(ctx)
-	})
-}
-
-// paceError reports err, the error of a Pacer call for origin, to
-// StoreError, unless Close cut the call short.
-func (c *Checker) paceError(origin string, err error) {
-	if c.StoreError != nil && c.stopped.Err() == nil {
-		c.StoreError(origin, err)
-	}
 }
 
 // sleep returns after d, or ctx's error if it ends first.
@@ -449,9 +420,9 @@ func sleep(ctx context.Context, d time.Duration) error {
 // Retry-After header, in seconds or as an HTTP date, or, without one, by a
 // back-off of twice the interval (one second at least), doubling with
 // each refusal in a row; either push is at most Pacing.MaxRetryAfter. Any
-// other status ends the run of refusals. With a [Pacer] as its Store, the
-// push is shared with the fleet. A url that has no origin is ignored, and
-// so is every Report once [Checker.Close] has been called.
+// other status ends the run of refusals. With a [Pacer], the push is
+// shared with the fleet. A url that has no origin is ignored, and so is
+// every Report once [Checker.Close] has been called.
 func (c *Checker) Report(ctx context.Context, url string, status int, h http.Header) {
 	if c.closed.Load() {
 		return
@@ -492,13 +463,10 @@ func (c *Checker) report(ctx context.Context, origin string, status int, h http.
 		s.next = until
 	}
 	ps.mu.Unlock()
-	if p, ok := c.Store.(Pacer); ok && d > 0 && c.pacerBegin() {
-		_, err := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
+	if p := c.Pacer; p != nil && d > 0 && c.pacerBegin() {
+		storeCall(context.WithoutCancel(ctx), c, origin, "defer", func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, p.Defer(ctx, origin, d)
 		})
 		c.work.Done()
-		if err != nil {
-			c.paceError(origin, fmt.Errorf("crawl: store defer: %w", err))
-		}
 	}
 }

@@ -252,19 +252,6 @@ func TestWaitCancelled(t *testing.T) {
 	})
 }
 
-// pacerStore is a Store that is also a Pacer.
-type pacerStore struct {
-	crawl.Store
-	pacerCalls
-}
-
-// pacerCalls are the methods a Pacer adds to a Store.
-type pacerCalls interface {
-	Reserve(ctx context.Context, origin string, interval time.Duration) (crawl.Reservation, error)
-	Unreserve(ctx context.Context, origin string, r crawl.Reservation, interval time.Duration) error
-	Defer(ctx context.Context, origin string, d time.Duration) error
-}
-
 // A countPacer is a memPacer that counts the calls it starts and ends.
 // Its Defer calls wait until hold, if not nil, is closed.
 type countPacer struct {
@@ -309,7 +296,7 @@ func TestRefusalWhileWaitingForPacer(t *testing.T) {
 				hc := &http.Client{Transport: n.transport()}
 				t.Cleanup(hc.CloseIdleConnections)
 				pacer := &memPacer{}
-				checker := &crawl.Checker{Client: hc, Store: pacerStore{newMemStore(), pacer}}
+				checker := &crawl.Checker{Client: hc, Pacer: pacer}
 				ctx := context.Background()
 				url := s.URL + "/page"
 				// Other crawlers of the fleet have booked the slots up to
@@ -359,7 +346,7 @@ func TestNoPacerCallAfterClose(t *testing.T) {
 			hc := &http.Client{Transport: n.transport()}
 			t.Cleanup(hc.CloseIdleConnections)
 			pacer := &countPacer{}
-			checker := &crawl.Checker{Client: hc, Store: pacerStore{newMemStore(), pacer}}
+			checker := &crawl.Checker{Client: hc, Pacer: pacer}
 			ctx := context.Background()
 			url := s.URL + "/page"
 			if err := checker.Wait(ctx, "MyBot", url); err != nil {
@@ -384,7 +371,7 @@ func TestNoPacerCallAfterClose(t *testing.T) {
 	t.Run("Close waits for a Defer under way", func(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
 			pacer := &countPacer{hold: make(chan struct{})}
-			checker := &crawl.Checker{Store: pacerStore{newMemStore(), pacer}}
+			checker := &crawl.Checker{Pacer: pacer}
 			ctx := context.Background()
 			go checker.Report(ctx, "https://example.com/page", http.StatusTooManyRequests, refused)
 			synctest.Wait() // the Defer waits for hold
