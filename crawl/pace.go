@@ -52,6 +52,14 @@ const paceIdle = 10 * time.Minute
 // paceSweep is how often schedules are swept of idle origins, at most.
 const paceSweep = time.Minute
 
+// ErrPaceDeadline is returned, wrapped, by [Checker.Wait] (and so by a
+// [Transport]) at once, with no slot taken, when the context's deadline
+// comes before the origin's next slot, or as it comes: waiting could only
+// end with the context's error, and would hold up the origin's other
+// waiters meanwhile. The error also wraps context.DeadlineExceeded, so
+// that code which tells a timeout from other failures sees one.
+var ErrPaceDeadline = errors.New("crawl: the context's deadline comes before the slot")
+
 // ErrDelayTooLong is returned, wrapped, by [Checker.Wait] and
 // [Checker.Interval] for an origin whose Crawl-delay for the agent is over
 // Pacing.MaxDelay, when Pacing.RefuseAboveMax is set.
@@ -267,7 +275,12 @@ func (c *Checker) Interval(ctx context.Context, agent, url string) (time.Duratio
 //
 // Waits for one origin are served one at a time, in turn; waits for other
 // origins are not held up. When ctx ends first, Wait returns its error and
-// takes no slot: the next Wait gets it. Wait also returns the errors of
+// takes no slot: the next Wait gets it. When ctx has a deadline that comes
+// before the slot, or as it comes, Wait returns at once an error wrapping
+// [ErrPaceDeadline] and context.DeadlineExceeded, and takes no slot, as
+// rate.Limiter.Wait does; it tells as soon as it knows the slot, which a
+// Wait behind others for the origin, or waiting for its Pacer, learns when
+// its turn comes. Wait also returns the errors of
 // [Checker.Interval], and [ErrClosed] when its slot comes after
 // [Checker.Close] was called (it then books nothing, in a Pacer either).
 //
@@ -301,6 +314,14 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 		s.users--
 		ps.mu.Unlock()
 	}()
+	// The next slot is the earliest this Wait's can be: when ctx's
+	// deadline comes first, it need not wait for its turn to know.
+	ps.mu.Lock()
+	next := s.next
+	ps.mu.Unlock()
+	if err := pastDeadline(ctx, origin, next); err != nil {
+		return err
+	}
 	select {
 	case s.turn <- struct{}{}:
 	case <-ctx.Done():
@@ -311,16 +332,19 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 		// Sleep until the next slot, again if a refusal pushed it
 		// meanwhile.
 		ps.mu.Lock()
-		d := time.Until(s.next)
+		next := s.next
 		ps.mu.Unlock()
-		if d > 0 {
+		if d := time.Until(next); d > 0 {
+			if err := pastDeadline(ctx, origin, next); err != nil {
+				return err
+			}
 			if err := sleep(ctx, d); err != nil {
 				return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
 			}
 			continue
 		}
 		if err := c.reserve(ctx, origin, interval); err != nil {
-			if err == ErrClosed {
+			if err == ErrClosed || errors.Is(err, ErrPaceDeadline) {
 				return err
 			}
 			return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
@@ -372,7 +396,12 @@ func (c *Checker) reserve(ctx context.Context, origin string, interval time.Dura
 		c.storeError(origin, fmt.Errorf("crawl: store reserve: a slot over %v away, waiting %v", most, most))
 		r.Delay = most
 	}
-	if err := sleep(ctx, r.Delay); err != nil {
+	err = pastDeadline(ctx, origin, time.Now().Add(r.Delay))
+	if err == nil {
+		err = sleep(ctx, r.Delay)
+	}
+	if err != nil {
+		// Give the slot back, so that the next Wait of the fleet gets it.
 		if c.pacerBegin() {
 			storeCall(context.WithoutCancel(ctx), c, origin, "unreserve", func(ctx context.Context) (struct{}, error) {
 				return struct{}{}, p.Unreserve(ctx, origin, r, interval)
@@ -382,6 +411,19 @@ func (c *Checker) reserve(ctx context.Context, origin string, interval time.Dura
 		return err
 	}
 	return nil
+}
+
+// pastDeadline returns an error wrapping ErrPaceDeadline and
+// context.DeadlineExceeded when slot, a slot of origin, is still to come
+// and ctx's deadline is not before it; otherwise nil.
+func pastDeadline(ctx context.Context, origin string, slot time.Time) error {
+	now := time.Now()
+	deadline, ok := ctx.Deadline()
+	if !ok || !slot.After(now) || deadline.After(slot) {
+		return nil
+	}
+	return fmt.Errorf("%w: %s's slot is %v away, the deadline %v (%w)", ErrPaceDeadline, origin,
+		slot.Sub(now).Round(time.Millisecond), deadline.Sub(now).Round(time.Millisecond), context.DeadlineExceeded)
 }
 
 // pacerBegin reports whether the Checker may start a call to its Pacer:

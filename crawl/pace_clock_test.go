@@ -395,3 +395,80 @@ func TestNoPacerCallAfterClose(t *testing.T) {
 		})
 	})
 }
+
+// A Wait whose context's deadline comes before its slot returns at once,
+// with ErrPaceDeadline, and takes no slot, as rate.Limiter.Wait does.
+func TestWaitDeadlineBeforeSlot(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		n := &pipeNet{}
+		s := newPipeSite(t, n, "127.0.0.34", "User-agent: *\nCrawl-delay: 5\n", nil)
+		hc := &http.Client{Transport: n.transport()}
+		t.Cleanup(hc.CloseIdleConnections)
+		checker := &crawl.Checker{Client: hc}
+		bg := context.Background()
+		url := s.URL + "/page"
+		start := time.Now()
+		if err := checker.Wait(bg, "MyBot", url); err != nil {
+			t.Fatal(err)
+		}
+		// The next slot is 5 s off.
+		for _, deadline := range []time.Duration{time.Second, 5 * time.Second} {
+			ctx, cancel := context.WithTimeout(bg, deadline)
+			err := checker.Wait(ctx, "MyBot", url)
+			cancel()
+			if !errors.Is(err, crawl.ErrPaceDeadline) || !errors.Is(err, context.DeadlineExceeded) || time.Since(start) != 0 {
+				t.Errorf("Wait with a deadline %v away, its slot 5s away = %v after %v, want ErrPaceDeadline and DeadlineExceeded at once", deadline, err, time.Since(start))
+			}
+		}
+		// One with a deadline behind one that waits for the slot: the
+		// first holds the turn, the second learns its slot when it gets
+		// the turn, and tells then.
+		long := make(chan error)
+		go func() { long <- checker.Wait(bg, "MyBot", url) }()
+		synctest.Wait()
+		ctx, cancel := context.WithTimeout(bg, 7*time.Second)
+		defer cancel()
+		err := checker.Wait(ctx, "MyBot", url)
+		if !errors.Is(err, crawl.ErrPaceDeadline) || time.Since(start) != 5*time.Second {
+			t.Errorf("Wait behind another, with a deadline 7s away, its slot 10s away = %v after %v, want ErrPaceDeadline at 5s", err, time.Since(start))
+		}
+		if err := <-long; err != nil {
+			t.Errorf("Wait ahead of it: %v", err)
+		}
+		// No slot was taken: the next is 5 s after the last, at 10 s, and
+		// a deadline just after it is met.
+		ctx, cancel = context.WithTimeout(bg, 5*time.Second+time.Nanosecond)
+		defer cancel()
+		if err := checker.Wait(ctx, "MyBot", url); err != nil || time.Since(start) != 10*time.Second {
+			t.Errorf("Wait with a deadline just after its slot = %v at %v, want nil at 10s", err, time.Since(start))
+		}
+	})
+}
+
+// The same with a Pacer's slot: Wait gives it back at once.
+func TestWaitDeadlineBeforePacerSlot(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		n := &pipeNet{}
+		s := newPipeSite(t, n, "127.0.0.35", "User-agent: *\nDisallow: /private\n", nil)
+		hc := &http.Client{Transport: n.transport()}
+		t.Cleanup(hc.CloseIdleConnections)
+		pacer := &memPacer{}
+		checker := &crawl.Checker{Client: hc, Pacer: pacer}
+		bg := context.Background()
+		// The fleet's slots are booked for the next 3 s.
+		if _, err := pacer.Reserve(bg, s.URL, 3*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		ctx, cancel := context.WithTimeout(bg, 2*time.Second)
+		defer cancel()
+		err := checker.Wait(ctx, "MyBot", s.URL+"/page")
+		if !errors.Is(err, crawl.ErrPaceDeadline) || time.Since(start) != 0 {
+			t.Errorf("Wait with a deadline 2s away, the Pacer's slot 3s away = %v after %v, want ErrPaceDeadline at once", err, time.Since(start))
+		}
+		r, err := pacer.Reserve(bg, s.URL, time.Second)
+		if err != nil || r.Delay != 3*time.Second {
+			t.Errorf("the Pacer's next slot is %v away (%v), want 3s: the slot Wait booked given back", r.Delay, err)
+		}
+	})
+}
