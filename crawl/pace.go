@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/crawlkit/robots"
@@ -42,15 +41,6 @@ const (
 	// keeps, as DefaultCacheEntries bounds its files.
 	DefaultPaceOrigins = 10_000
 )
-
-// paceIdle is how long past its next slot the schedule of an origin that
-// refused pages is kept, so that a refusal soon after counts as one more
-// in a row. A schedule without refusals is dropped as soon as its next slot
-// has passed: it carries nothing then.
-const paceIdle = 10 * time.Minute
-
-// paceSweep is how often schedules are swept of idle origins, at most.
-const paceSweep = time.Minute
 
 // ErrPaceDeadline is returned, wrapped, by [Checker.Wait] (and so by a
 // [Transport]) at once, with no slot taken, when the context's deadline
@@ -185,71 +175,6 @@ type Reservation struct {
 	Delay time.Duration
 	// Slot identifies the slot to Unreserve; what it means is the Pacer's.
 	Slot int64
-}
-
-// paces holds a Checker's schedules, one per origin.
-type paces struct {
-	mu    sync.Mutex
-	m     map[string]*pace
-	swept time.Time // when idle schedules were last dropped
-}
-
-// A pace is the schedule of one origin.
-type pace struct {
-	// turn holds a token while a Wait has its turn: waits for one origin
-	// go one at a time, so that one that ends early takes no slot and the
-	// next one gets the slot it would have had.
-	turn chan struct{}
-	// The rest is guarded by paces.mu.
-	next     time.Time     // the earliest start of the next request
-	interval time.Duration // the interval of the last Wait, the back-off's base
-	refusals int           // 429s and 503s in a row
-	users    int           // Waits under way; a schedule in use is never dropped
-}
-
-// get returns origin's schedule, made if need be. The caller holds p.mu.
-func (p *paces) get(origin string, limit int, now time.Time) *pace {
-	if p.m == nil {
-		p.m = make(map[string]*pace)
-	}
-	s := p.m[origin]
-	if s != nil {
-		return s
-	}
-	if len(p.m) >= limit || now.Sub(p.swept) > paceSweep {
-		p.sweep(limit, now)
-	}
-	s = &pace{turn: make(chan struct{}, 1)}
-	p.m[origin] = s
-	return s
-}
-
-// sweep drops the schedules that carry nothing: not in use, and whose next
-// slot has passed (by paceIdle for an origin that refused pages). If that
-// leaves limit or more, it drops the unused ones whose next slots come
-// first, which hold the least, until there is room for one more. A
-// schedule in use is never dropped, so the map holds at most limit
-// schedules plus one per Wait under way. The caller holds p.mu.
-func (p *paces) sweep(limit int, now time.Time) {
-	p.swept = now
-	for origin, s := range p.m {
-		if s.users == 0 && s.next.Before(now) && (s.refusals == 0 || now.Sub(s.next) > paceIdle) {
-			delete(p.m, origin)
-		}
-	}
-	for len(p.m) >= limit {
-		victim := ""
-		var first time.Time
-		for origin, s := range p.m {
-			if s.users == 0 && (victim == "" || s.next.Before(first)) {
-				victim, first = origin, s.next
-			}
-		}
-		if victim == "" {
-			return
-		}
-		delete(p.m, victim)
-	}
 }
 
 // Interval returns the time the Checker keeps between the starts of two
