@@ -36,9 +36,14 @@ const maxHolderWait = 2 * time.Minute
 
 // holdFor is how long a holder may take from its Lease call to the end of
 // its Put: the Lease, a Get, the fetch, the Put. Its lease's Deadline is
-// that far ahead.
+// that far ahead. A Checker whose fetches have no timeout says
+// maxHolderWait, the longest any waiter believes.
 func (c *Checker) holdFor() time.Duration {
-	return c.fetchTimeout() + 3*storeTimeout
+	d := c.fetchTimeout()
+	if d == 0 {
+		return maxHolderWait
+	}
+	return d + 3*storeTimeout
 }
 
 func (c *Checker) leaseTTL() time.Duration {

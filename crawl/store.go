@@ -78,7 +78,10 @@ type Lease struct {
 	Token string
 	// Deadline is when the holder gives up: by then it has put its entry
 	// in the Store, or never will. A Checker sets it to its FetchTimeout
-	// plus a second for each Store call around the fetch.
+	// plus a second for each Store call around the fetch, or two minutes
+	// ahead when its fetches have no timeout. The zero Deadline means the
+	// holder's is unknown: a Checker waiting for it waits as long as its
+	// own fetch would take, counted from when it began to wait.
 	Deadline time.Time
 }
 
