@@ -120,9 +120,10 @@ func (c *Checker) took(ctx context.Context, l Leaser, origin, token string) (Ent
 // that one. A waiter stops waiting and fetches without the lease when
 // the holder is past its Deadline (believed for maxHolderWait at most,
 // or this Checker's own holdFor if longer; a lease with no Deadline gets
-// this Checker's holdFor from when it began to wait), or when leaseFailures polls in a row find the
-// Store failing, other than with ErrBadEntry: a bad value only means that
-// the holder's entry, which replaces it, has not come yet.
+// this Checker's holdFor from when it began to wait), or when
+// leaseFailures polls in a row find the Store failing, other than with
+// ErrBadEntry: a bad value only means that the holder's entry, which
+// replaces it, has not come yet.
 func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lease) (Entry, bool, *holding) {
 	start := time.Now()
 	own := start.Add(c.holdFor())

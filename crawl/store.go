@@ -25,7 +25,9 @@ type Store interface {
 	// that error and treats it as a miss, where other errors mean that the
 	// Store fails.
 	Get(ctx context.Context, origin string) (e Entry, ok bool, err error)
-	// Put stores the entry of origin, replacing any it had.
+	// Put stores the entry of origin, replacing any it had. An error means
+	// it may not have: the Checker reports it, and keeps the entry in its
+	// own memory.
 	Put(ctx context.Context, origin string, e Entry) error
 }
 
