@@ -84,7 +84,12 @@ func TestCheckerSharesThroughStore(t *testing.T) {
 	if got, err := first.Allowed(ctx, "MyBot", s.URL+"/private"); err != nil || got {
 		t.Fatalf("first.Allowed = %v, %v; want false", got, err)
 	}
-	waitFor(t, "the first put", func() bool { _, puts := store.counts(); return puts == 1 })
+	if err := first.Close(ctx); err != nil { // waits for the Put, which follows the answer
+		t.Fatal(err)
+	}
+	if _, puts := store.counts(); puts != 1 {
+		t.Fatalf("%d puts, want 1", puts)
+	}
 	e := store.entry(t, s.URL)
 	if e.Status != 200 || string(e.Body) != privateRobots || !e.Expires.Equal(clk.Now().Add(24*time.Hour)) {
 		t.Errorf("stored entry = %+v; want 200, the body, expiring in 24 hours", e)
@@ -117,21 +122,14 @@ func TestCheckerSharesThroughStore(t *testing.T) {
 	if n := s.hits.Load(); n != 2 {
 		t.Errorf("server saw %d requests after expiry, want 2", n)
 	}
-	waitFor(t, "the second put", func() bool { _, p := store.counts(); return p == puts+1 })
+	if err := second.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, p := store.counts(); p != puts+1 {
+		t.Errorf("%d puts after the fetch, want %d", p, puts+1)
+	}
 	if e := store.entry(t, s.URL); !e.Fetched.Equal(clk.Now()) {
 		t.Errorf("stored entry fetched at %v, want %v", e.Fetched, clk.Now())
-	}
-}
-
-// waitFor waits until cond holds, for at most 5 seconds: a Checker puts
-// to its Store after answering.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); !cond(); {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
 	}
 }
 
@@ -301,7 +299,12 @@ func TestCheckerHugeFailureCount(t *testing.T) {
 	if a := f.Access(); a.Failures <= 0 || !a.Expires.Equal(clk.Now().Add(time.Hour)) {
 		t.Errorf("Access = %+v; want a positive failure count and the longest back-off, an hour", a)
 	}
-	waitFor(t, "the put", func() bool { _, p := store.counts(); return p == 2 })
+	if err := c.Close(context.Background()); err != nil { // waits for the Put
+		t.Fatal(err)
+	}
+	if _, p := store.counts(); p != 2 {
+		t.Errorf("%d puts, want 2", p)
+	}
 	if e := store.entry(t, s.URL); e.Failures <= 0 {
 		t.Errorf("stored failure count %d, want positive", e.Failures)
 	}
@@ -342,8 +345,13 @@ func TestStoredEntryExplainsAlike(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The fetcher puts its entry after answering.
-			waitFor(t, "the fetcher's Put", func() bool { _, puts := store.counts(); return puts == 1 })
+			// The fetcher puts its entry after answering; Close waits for it.
+			if err := fetcher.Close(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if _, puts := store.counts(); puts != 1 {
+				t.Fatalf("%d puts, want 1", puts)
+			}
 			if got := fetched.String(); got != tt.want {
 				t.Errorf("fetcher explains %q, want %q", got, tt.want)
 			}
