@@ -122,13 +122,15 @@ const DefaultFetchTimeout = 30 * time.Second
 // dies, and a dead holder stalls the others for about three seconds.
 //
 // The lease gives the holder's Deadline: its FetchTimeout plus three
-// seconds for its Store calls, 33 s by default. The others wait for it,
-// whatever their own FetchTimeout (believing it for two minutes at most),
-// and then fetch themselves: a holder still renewing its lease past its
-// Deadline has lost its entry. They also stop waiting and fetch when three
-// polls in a row find the Store failing, other than with [ErrBadEntry]; a
-// bad value only means that the holder's entry, which replaces it, has not
-// come yet.
+// seconds for its Store calls, 33 s by default, two minutes with no
+// FetchTimeout. The others wait for it, whatever their own FetchTimeout
+// (believing it for two minutes at most), and then fetch themselves: a
+// holder still renewing its lease past its Deadline has lost its entry.
+// A lease whose Deadline cannot be read gets a waiter's own FetchTimeout
+// plus three seconds, from when it began to wait. They also stop waiting
+// and fetch when three polls in a row find the Store failing, other than
+// with [ErrBadEntry]; a bad value only means that the holder's entry,
+// which replaces it, has not come yet.
 //
 // A Checker that shares a Store should be closed with [Checker.Close]
 // before its process exits, so that what it fetched last is put.
@@ -169,14 +171,19 @@ type Checker struct {
 	// that is read.
 	Options robots.Options
 	// FetchTimeout bounds the fetch of one robots.txt, redirects included.
-	// Zero means DefaultFetchTimeout. A fetch that takes longer finds the
-	// origin unreachable.
+	// Zero means DefaultFetchTimeout; a negative value means no timeout:
+	// a fetch lasts as long as the site takes (Close still ends it), and
+	// the lease of a Leaser gives the others a Deadline two minutes ahead,
+	// the longest they believe. A fetch that takes longer than the timeout
+	// finds the origin unreachable.
 	FetchTimeout time.Duration
 	// CacheEntries bounds how many origins the Checker keeps in memory.
-	// Zero means DefaultCacheEntries (10,000).
+	// Zero means DefaultCacheEntries (10,000); a negative value means no
+	// limit (CacheBytes still bounds them).
 	CacheEntries int
 	// CacheBytes bounds the estimated size of the files the Checker keeps
-	// in memory. Zero means DefaultCacheBytes (64 MiB).
+	// in memory. Zero means DefaultCacheBytes (64 MiB); a negative value
+	// means no limit (CacheEntries still bounds them).
 	CacheBytes int64
 	// Pacing says how fast Wait, and so a Transport, lets requests go to
 	// one origin. The zero value paces by Crawl-delay, one second at least.
@@ -239,11 +246,15 @@ func (c *Checker) fresh(it *item) bool {
 	return c.clock().Before(it.expires)
 }
 
+// fetchTimeout returns the bound of one fetch; 0 means none.
 func (c *Checker) fetchTimeout() time.Duration {
-	if c.FetchTimeout > 0 {
-		return c.FetchTimeout
+	switch {
+	case c.FetchTimeout < 0:
+		return 0
+	case c.FetchTimeout == 0:
+		return DefaultFetchTimeout
 	}
-	return DefaultFetchTimeout
+	return c.FetchTimeout
 }
 
 // Allowed reports whether the crawler whose product token is agent may

@@ -36,9 +36,14 @@ const maxHolderWait = 2 * time.Minute
 
 // holdFor is how long a holder may take from its Lease call to the end of
 // its Put: the Lease, a Get, the fetch, the Put. Its lease's Deadline is
-// that far ahead.
+// that far ahead. A Checker whose fetches have no timeout says
+// maxHolderWait, the longest any waiter believes.
 func (c *Checker) holdFor() time.Duration {
-	return c.fetchTimeout() + 3*storeTimeout
+	d := c.fetchTimeout()
+	if d == 0 {
+		return maxHolderWait
+	}
+	return d + 3*storeTimeout
 }
 
 func (c *Checker) leaseTTL() time.Duration {
@@ -115,9 +120,10 @@ func (c *Checker) took(ctx context.Context, l Leaser, origin, token string) (Ent
 // that one. A waiter stops waiting and fetches without the lease when
 // the holder is past its Deadline (believed for maxHolderWait at most,
 // or this Checker's own holdFor if longer; a lease with no Deadline gets
-// this Checker's holdFor from when it began to wait), or when leaseFailures polls in a row find the
-// Store failing, other than with ErrBadEntry: a bad value only means that
-// the holder's entry, which replaces it, has not come yet.
+// this Checker's holdFor from when it began to wait), or when
+// leaseFailures polls in a row find the Store failing, other than with
+// ErrBadEntry: a bad value only means that the holder's entry, which
+// replaces it, has not come yet.
 func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lease) (Entry, bool, *holding) {
 	start := time.Now()
 	own := start.Add(c.holdFor())

@@ -1,13 +1,10 @@
 //go:build go1.25
 
-//go:debug asynctimerchan=0
-
 package crawl_test
 
 import (
 	"context"
 	"errors"
-	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -20,52 +17,9 @@ import (
 )
 
 // The tests here run Checkers over a leaseStore, a Store in memory whose
-// leases lapse as Redis's do, in a testing/synctest bubble: its clock
-// moves only when every goroutine in it waits, so leases, renewals, polls
-// and deadlines happen at exact times, however loaded the machine. The
-// site is a real server on loopback, outside the bubble; a fetch takes no
-// time on the bubble's clock, unless a siteTransport holds it.
-
-// A siteTransport sends each request to the site over loopback, once it
-// has waited delay on the bubble's clock and its gate, when it has one,
-// is open: a slow site, on the clock the test controls. It keeps no
-// connection, so that the bubble can end.
-type siteTransport struct {
-	delay   time.Duration
-	gate    chan struct{} // closed by the test; nil means none
-	started atomic.Int64  // requests that reached the transport
-	base    http.RoundTripper
-}
-
-func newSiteTransport(delay time.Duration, gate chan struct{}) *siteTransport {
-	return &siteTransport{delay: delay, gate: gate, base: &http.Transport{DisableKeepAlives: true}}
-}
-
-func (s *siteTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	s.started.Add(1)
-	t := time.NewTimer(s.delay)
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-r.Context().Done():
-		return nil, r.Context().Err()
-	}
-	if s.gate != nil {
-		select {
-		case <-s.gate:
-		case <-r.Context().Done():
-			return nil, r.Context().Err()
-		}
-	}
-	return s.base.RoundTrip(r)
-}
-
-// client returns a client on s.
-func (s *siteTransport) client() *http.Client { return &http.Client{Transport: s} }
-
-// bubbleClient returns a client that keeps no connection, for Checkers in
-// a bubble.
-func bubbleClient() *http.Client { return newSiteTransport(0, nil).client() }
+// leases lapse as Redis's do, in a testing/synctest bubble (see
+// bubble_test.go): leases, renewals, polls and deadlines happen at exact
+// times, however loaded the machine.
 
 // errs records what a StoreError hook is given.
 type errs struct {
@@ -580,5 +534,136 @@ func testCloseGivesUp(t *testing.T, s *robotsServer) {
 	}
 	if errs := reported.all(); len(errs) > 0 {
 		t.Errorf("StoreError got %v, want nothing: Close cut the calls short", errs)
+	}
+}
+
+// countingStore wraps a Store and counts its calls, as a metrics wrapper
+// would: it is a Store only.
+type countingStore struct {
+	crawl.Store
+	calls atomic.Int64
+}
+
+func (s *countingStore) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
+	s.calls.Add(1)
+	return s.Store.Get(ctx, origin)
+}
+
+func (s *countingStore) Put(ctx context.Context, origin string, e crawl.Entry) error {
+	s.calls.Add(1)
+	return s.Store.Put(ctx, origin, e)
+}
+
+// bookingPacer is a Pacer that grants every slot at once, and counts the
+// reservations.
+type bookingPacer struct{ reserved atomic.Int64 }
+
+func (p *bookingPacer) Reserve(context.Context, string, time.Duration) (crawl.Reservation, error) {
+	p.reserved.Add(1)
+	return crawl.Reservation{}, nil
+}
+
+func (p *bookingPacer) Unreserve(context.Context, string, crawl.Reservation, time.Duration) error {
+	return nil
+}
+
+func (p *bookingPacer) Defer(context.Context, string, time.Duration) error { return nil }
+
+// TestWrappedStoreKeepsLeasesAndPacing has a fleet whose Store is wrapped
+// for metrics: with the Leaser and Pacer fields set, the fleet still
+// fetches once and books its slots, while the wrapper sees every Store
+// call. A Checker never looks behind its Store: one given a Store that
+// could lease, and no Leaser, takes no lease.
+func TestWrappedStoreKeepsLeasesAndPacing(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	synctest.Test(t, func(t *testing.T) {
+		site := newSiteTransport(25*time.Millisecond, nil)
+		store := newLeaseStore()
+		wrapped := &countingStore{Store: store}
+		pacer := &bookingPacer{}
+		fleet := make([]*crawl.Checker, 4)
+		for i := range fleet {
+			fleet[i] = &crawl.Checker{Store: wrapped, Leaser: store, Pacer: pacer, Client: site.client()}
+		}
+		allowedAll(t, fleet, s.URL)
+		if n := s.hits.Load(); n != 1 {
+			t.Errorf("server saw %d requests from the fleet, want 1", n)
+		}
+		if n := store.count("took"); n != 1 {
+			t.Errorf("the lease was taken %d times, want once", n)
+		}
+		synctest.Wait() // the holder puts after answering
+		if got, want := wrapped.calls.Load(), int64(store.count("get")+store.count("put")); got != want {
+			t.Errorf("the wrapper saw %d Store calls, the Store %d", got, want)
+		}
+		for _, c := range fleet {
+			if err := c.Wait(context.Background(), "MyBot", s.URL+"/page"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := pacer.reserved.Load(); n != 4 {
+			t.Errorf("the Pacer booked %d slots for 4 Waits, want 4", n)
+		}
+
+		alone := newLeaseStore()
+		c := &crawl.Checker{Store: alone, Client: site.client()}
+		if _, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Close(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if n := alone.count("took") + alone.count("lease"); n != 0 {
+			t.Errorf("a Checker with no Leaser asked its Store for a lease %d times", n)
+		}
+		for _, c := range fleet {
+			c.Close(context.Background())
+		}
+	})
+}
+
+// TestFetchTimeoutZeroAndNegative has a site answer after 31 s: with a
+// zero FetchTimeout the fetch ends at DefaultFetchTimeout, 30 s, and finds
+// the origin unreachable; with a negative one it has no timeout, waits for
+// the answer, and its lease tells the others it gives up two minutes
+// ahead, the longest they believe.
+func TestFetchTimeoutZeroAndNegative(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	tests := []struct {
+		name         string
+		fetchTimeout time.Duration
+		took         time.Duration
+		status       int
+		err          string
+		deadline     time.Duration // the lease's, from the call
+	}{
+		{"zero is the default", 0, crawl.DefaultFetchTimeout, 0, "timeout", crawl.DefaultFetchTimeout + 3*time.Second},
+		{"negative is none", -1, 31 * time.Second, 200, "", 2 * time.Minute},
+		{"positive is the timeout", 5 * time.Second, 5 * time.Second, 0, "timeout", 8 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				site := newSiteTransport(31*time.Second, nil)
+				store := newLeaseStore()
+				c := &crawl.Checker{Store: store, Leaser: store, FetchTimeout: tt.fetchTimeout, Client: site.client()}
+				start := time.Now()
+				held := make(chan crawl.Lease, 1)
+				time.AfterFunc(time.Second, func() { l, _ := store.held(s.URL); held <- l })
+				e, err := c.Explain(context.Background(), "MyBot", s.URL+"/private")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := time.Since(start); d != tt.took || e.Access.Status != tt.status || e.Access.Err != tt.err {
+					t.Errorf("Explain took %v, status %d, error %q; want %v, %d, %q", d, e.Access.Status, e.Access.Err, tt.took, tt.status, tt.err)
+				}
+				if d := (<-held).Deadline.Sub(start); d != tt.deadline {
+					t.Errorf("the lease's Deadline is %v after the call, want %v", d, tt.deadline)
+				}
+				if err := c.Close(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+			})
+		})
 	}
 }

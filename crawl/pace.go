@@ -153,7 +153,9 @@ func (p *Pacing) Interval(f *robots.File, agent string) (time.Duration, error) {
 // the Pacer's reply has reached it and its timer has fired, so requests of
 // two crawlers can arrive closer than the interval by the difference in
 // those delays (a millisecond or so on a quiet network), never on average.
-// Implementations must be safe for concurrent use.
+// An error of any method means the call failed: the Checker reports it to
+// its StoreError and keeps its own pace. Implementations must be safe for
+// concurrent use.
 type Pacer interface {
 	// Reserve books the next free slot of origin: the later of now and
 	// the origin's next free time, which it moves to interval past the

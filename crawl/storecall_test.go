@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -46,10 +45,7 @@ func (downStore) Defer(context.Context, string, time.Duration) error { return er
 func TestStoreErrorsOncePerMinute(t *testing.T) {
 	s := newRobotsServer(t, serve(200, "User-agent: *\nAllow: /\n"))
 	clk := newClock()
-	var (
-		mu  sync.Mutex
-		got []string // the call of each error StoreError gets
-	)
+	got := make(chan string, 100) // the call of each error StoreError gets
 	storeError := func(origin string, err error) {
 		if origin != s.URL {
 			t.Errorf("StoreError origin %q, want %q", origin, s.URL)
@@ -58,15 +54,30 @@ func TestStoreErrorsOncePerMinute(t *testing.T) {
 			t.Errorf("StoreError got %v, want it to wrap the Store's error", err)
 		}
 		call, _, _ := strings.Cut(strings.TrimPrefix(err.Error(), "crawl: store "), ":")
-		mu.Lock()
-		defer mu.Unlock()
-		got = append(got, call)
+		got <- call
 	}
-	calls := func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		calls := got
-		got = nil
+	// calls returns the calls of the errors reported, n of them, which
+	// may come after the call that caused them (a Put follows the answer),
+	// and any more that have come.
+	calls := func(n int) []string {
+		t.Helper()
+		var calls []string
+		for len(calls) < n {
+			select {
+			case call := <-got:
+				calls = append(calls, call)
+			case <-time.After(10 * time.Second): // only if the test fails
+				t.Fatalf("StoreError got %v, want %d errors", calls, n)
+			}
+		}
+		for more := true; more; {
+			select {
+			case call := <-got:
+				calls = append(calls, call)
+			default:
+				more = false
+			}
+		}
 		sort.Strings(calls) // the Put runs beside the Waits
 		return calls
 	}
@@ -93,18 +104,18 @@ func TestStoreErrorsOncePerMinute(t *testing.T) {
 	if err := c.Close(ctx); err != nil { // waits for the Put
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]string{"get", "lease", "put", "reserve"}, calls()); diff != "" {
+	if diff := cmp.Diff([]string{"get", "lease", "put", "reserve"}, calls(4)); diff != "" {
 		t.Errorf("20 Waits: StoreError calls (-want +got):\n%s", diff)
 	}
 	// Another Checker keeps its own account.
 	c = checker()
 	waits(1)
-	if diff := cmp.Diff([]string{"get", "lease", "put", "reserve"}, calls()); diff != "" {
+	if diff := cmp.Diff([]string{"get", "lease", "put", "reserve"}, calls(4)); diff != "" {
 		t.Errorf("another Checker: StoreError calls (-want +got):\n%s", diff)
 	}
 	clk.Add(crawl.ReportEvery - time.Nanosecond)
 	waits(5)
-	if got := calls(); len(got) != 0 {
+	if got := calls(0); len(got) != 0 {
 		t.Errorf("just under a minute later, StoreError calls %v, want none", got)
 	}
 	clk.Add(time.Nanosecond)
@@ -112,7 +123,7 @@ func TestStoreErrorsOncePerMinute(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		c.Report(ctx, s.URL+"/page", http.StatusTooManyRequests, nil)
 	}
-	if diff := cmp.Diff([]string{"defer", "reserve"}, calls()); diff != "" {
+	if diff := cmp.Diff([]string{"defer", "reserve"}, calls(2)); diff != "" {
 		t.Errorf("a minute later: StoreError calls (-want +got):\n%s", diff)
 	}
 }
