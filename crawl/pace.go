@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"time"
 
@@ -68,22 +69,35 @@ type Pacing struct {
 	// push its next slot).
 	MinInterval time.Duration
 	// MaxDelay is the longest Crawl-delay honoured. Zero means
-	// DefaultMaxDelay; a negative value means no maximum.
+	// DefaultMaxDelay; a negative value means none: no maximum, every
+	// Crawl-delay is honoured.
 	MaxDelay time.Duration
 	// RefuseAboveMax makes an origin whose Crawl-delay is over MaxDelay
 	// refused, as Nutch does, rather than paced at MaxDelay: Wait returns
-	// an error wrapping ErrDelayTooLong, and so does a Transport.
+	// an error wrapping ErrDelayTooLong, and so does a Transport. False,
+	// the zero value, paces such an origin at MaxDelay.
 	RefuseAboveMax bool
 	// IgnoreCrawlDelay paces every origin at MinInterval, whatever its
 	// robots.txt says. Crawl-delay is not part of RFC 9309 and Google
 	// ignores it, but most other crawlers honour it, and so does a
-	// Checker by default.
+	// Checker when it is false, the zero value.
 	IgnoreCrawlDelay bool
 	// MaxRetryAfter bounds how far one refused page pushes its origin's
-	// next slot. Zero means DefaultMaxRetryAfter.
+	// next slot, by its Retry-After header or by the back-off. Zero means
+	// DefaultMaxRetryAfter; a negative value means none: no maximum, a
+	// Retry-After of a year keeps the origin's requests for a year (a
+	// Pacer may bound what it keeps: redisstore keeps a day at most).
 	MaxRetryAfter time.Duration
-	// Origins bounds how many origins' schedules are kept in memory. Zero
-	// means DefaultPaceOrigins.
+	// Origins bounds how many origins' schedules a Checker keeps in
+	// memory. Zero means DefaultPaceOrigins; a negative value means none:
+	// no limit. A schedule that carries nothing (its next slot has come,
+	// and ten minutes have passed since if the origin refused pages) is
+	// dropped as new origins come, whatever the bound; at the bound, a new
+	// origin drops one more, the one that carries for the shortest time of
+	// the few it looks at. A schedule in use by a Wait is never dropped, so
+	// that the bound can be exceeded by one for each Wait under way.
+	// Dropping a schedule that carries a slot lets the origin's next
+	// request go at once.
 	Origins int
 }
 
@@ -97,18 +111,27 @@ func (p *Pacing) minInterval() time.Duration {
 	return p.MinInterval
 }
 
+// maxRetryAfter returns the bound of a refusal's push: the longest
+// Duration when there is none.
 func (p *Pacing) maxRetryAfter() time.Duration {
-	if p.MaxRetryAfter > 0 {
-		return p.MaxRetryAfter
+	switch {
+	case p.MaxRetryAfter < 0:
+		return math.MaxInt64
+	case p.MaxRetryAfter == 0:
+		return DefaultMaxRetryAfter
 	}
-	return DefaultMaxRetryAfter
+	return p.MaxRetryAfter
 }
 
+// origins returns the bound of the schedules kept, -1 for none.
 func (p *Pacing) origins() int {
-	if p.Origins > 0 {
-		return p.Origins
+	switch {
+	case p.Origins < 0:
+		return -1
+	case p.Origins == 0:
+		return DefaultPaceOrigins
 	}
-	return DefaultPaceOrigins
+	return p.Origins
 }
 
 // Interval returns the time p keeps between the starts of two requests of
@@ -170,7 +193,8 @@ type Pacer interface {
 	Defer(ctx context.Context, origin string, d time.Duration) error
 }
 
-// A Reservation is a slot booked from a [Pacer].
+// A Reservation is a slot booked from a [Pacer]. The zero Reservation is
+// a slot that starts at once, with Slot 0.
 type Reservation struct {
 	// Delay is how long after the Reserve call the slot starts; zero when
 	// it starts at once.
@@ -317,7 +341,13 @@ func (c *Checker) reserve(ctx context.Context, origin string, interval time.Dura
 	}
 	// A shared Store is not trusted: a slot further off than a refusal
 	// and a few waiters of the fleet can push it is not believed.
-	if most := c.Pacing.maxRetryAfter() + 64*interval; r.Delay > most {
+	most := c.Pacing.maxRetryAfter()
+	if room := math.MaxInt64 - most; interval < room/64 {
+		most += 64 * interval
+	} else {
+		most = math.MaxInt64 // no bound
+	}
+	if r.Delay > most {
 		// The text names the bound, not the slot, so that it is one
 		// distinct error however far each call's slot is.
 		c.storeError(origin, fmt.Errorf("crawl: store reserve: a slot over %v away, waiting %v", most, most))
@@ -389,9 +419,12 @@ func sleep(ctx context.Context, d time.Duration) error {
 // Retry-After header, in seconds or as an HTTP date, or, without one, by a
 // back-off of twice the interval (one second at least), doubling with
 // each refusal in a row; either push is at most Pacing.MaxRetryAfter. Any
-// other status ends the run of refusals. With a [Pacer], the push is
-// shared with the fleet. A url that has no origin is ignored, and so is
-// every Report once [Checker.Close] has been called.
+// other status ends the run of refusals. A push also delays the Waits
+// under way for the origin. With a [Pacer], the push is shared with the
+// fleet; the Pacer's error, if any, goes to StoreError, as Report returns
+// none. A nil h is a response without headers. A url that has no origin
+// is ignored, and so is every Report once [Checker.Close] has been called.
+// ctx's values reach the Pacer, but its end does not cut the push short.
 func (c *Checker) Report(ctx context.Context, url string, status int, h http.Header) {
 	if c.closed.Load() {
 		return
@@ -424,7 +457,11 @@ func (c *Checker) report(ctx context.Context, origin string, status int, h http.
 	if d < 0 {
 		d = max(s.interval, time.Second)
 		for i := 0; i < s.refusals && d < most; i++ {
-			d *= 2
+			if d > most/2 {
+				d = most // not d*2, which could overflow
+			} else {
+				d *= 2
+			}
 		}
 	}
 	d = min(d, most)

@@ -126,9 +126,18 @@ func TestTransportRetryAfter(t *testing.T) {
 		return func() string { return time.Now().Add(d).UTC().Format(http.TimeFormat) }
 	}
 	secs := func(s string) func() string { return func() string { return s } }
+	// backoffs returns n refusals in a row with no Retry-After.
+	backoffs := func(n int) map[int]refusal {
+		m := map[int]refusal{}
+		for i := range n {
+			m[i] = refusal{503, secs("")}
+		}
+		return m
+	}
 	const ms = time.Millisecond
 	tests := []struct {
 		name     string
+		pacing   crawl.Pacing    // MinInterval 100 ms when zero
 		refusals map[int]refusal // by request number; the others get 200
 		gaps     []time.Duration // between the arrivals of requests i and i+1
 	}{
@@ -148,6 +157,35 @@ func TestTransportRetryAfter(t *testing.T) {
 			name:     "Retry-After over MaxRetryAfter",
 			refusals: map[int]refusal{0: {503, secs("86400")}},
 			gaps:     []time.Duration{crawl.DefaultMaxRetryAfter, 100 * ms},
+		},
+		{
+			// The back-off of the second refusal in a row, 4 s, is over
+			// the bound too.
+			name:     "Retry-After and back-off over a MaxRetryAfter of 3s",
+			pacing:   crawl.Pacing{MinInterval: 100 * ms, MaxRetryAfter: 3 * time.Second},
+			refusals: map[int]refusal{0: {503, secs("60")}, 1: {503, secs("")}},
+			gaps:     []time.Duration{3 * time.Second, 3 * time.Second, 100 * ms},
+		},
+		{
+			name:     "no MaxRetryAfter",
+			pacing:   crawl.Pacing{MinInterval: 100 * ms, MaxRetryAfter: -1},
+			refusals: map[int]refusal{0: {429, secs("172800")}},
+			gaps:     []time.Duration{48 * time.Hour, 100 * ms},
+		},
+		{
+			// Without a bound, the back-off doubles on: 2 s, 4 s... 4096 s,
+			// past the default's hour.
+			name:     "back-off with no MaxRetryAfter",
+			pacing:   crawl.Pacing{MinInterval: 100 * ms, MaxRetryAfter: -1},
+			refusals: backoffs(12),
+			gaps: []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second, 32 * time.Second, 64 * time.Second,
+				128 * time.Second, 256 * time.Second, 512 * time.Second, 1024 * time.Second, 2048 * time.Second, 4096 * time.Second, 100 * ms},
+		},
+		{
+			name:     "back-off with the default MaxRetryAfter",
+			refusals: backoffs(12),
+			gaps: []time.Duration{2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second, 32 * time.Second, 64 * time.Second,
+				128 * time.Second, 256 * time.Second, 512 * time.Second, 1024 * time.Second, 2048 * time.Second, time.Hour, 100 * ms},
 		},
 		{
 			// Without Retry-After, twice the interval, one second at
@@ -180,7 +218,11 @@ func TestTransportRetryAfter(t *testing.T) {
 						w.WriteHeader(r.status)
 					}
 				})
-				client := pclient(t, n, &crawl.Checker{Pacing: crawl.Pacing{MinInterval: 100 * ms}})
+				pacing := tt.pacing
+				if pacing == (crawl.Pacing{}) {
+					pacing.MinInterval = 100 * ms
+				}
+				client := pclient(t, n, &crawl.Checker{Pacing: pacing})
 				start := time.Now()
 				for i := range len(tt.gaps) + 1 {
 					pget(t, client, fmt.Sprintf("%s/%d", s.URL, i))
