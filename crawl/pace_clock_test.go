@@ -294,10 +294,10 @@ func TestWaitCancelled(t *testing.T) {
 	})
 }
 
-// A countPacer is a memPacer that counts the calls it starts and ends.
+// A countPacer is a memoryPacer that counts the calls it starts and ends.
 // Its Defer calls wait until hold, if not nil, is closed.
 type countPacer struct {
-	memPacer
+	memoryPacer
 	hold                    chan struct{}
 	reserves, defers, ended atomic.Int32
 }
@@ -305,7 +305,7 @@ type countPacer struct {
 func (p *countPacer) Reserve(ctx context.Context, origin string, interval time.Duration) (crawl.Reservation, error) {
 	p.reserves.Add(1)
 	defer p.ended.Add(1)
-	return p.memPacer.Reserve(ctx, origin, interval)
+	return p.memoryPacer.Reserve(ctx, origin, interval)
 }
 
 func (p *countPacer) Defer(ctx context.Context, origin string, d time.Duration) error {
@@ -314,7 +314,7 @@ func (p *countPacer) Defer(ctx context.Context, origin string, d time.Duration) 
 	if p.hold != nil {
 		<-p.hold
 	}
-	return p.memPacer.Defer(ctx, origin, d)
+	return p.memoryPacer.Defer(ctx, origin, d)
 }
 
 // A page refused while a Wait waits for the slot its Pacer booked pushes
@@ -337,7 +337,7 @@ func TestRefusalWhileWaitingForPacer(t *testing.T) {
 				s := newPipeSite(t, n, "127.0.0.32", "User-agent: *\nDisallow: /private\n", nil)
 				hc := &http.Client{Transport: n.transport()}
 				t.Cleanup(hc.CloseIdleConnections)
-				pacer := &memPacer{}
+				pacer := &memoryPacer{}
 				checker := &crawl.Checker{Client: hc, Pacer: pacer}
 				ctx := context.Background()
 				url := s.URL + "/page"
@@ -494,7 +494,7 @@ func TestWaitDeadlineBeforePacerSlot(t *testing.T) {
 		s := newPipeSite(t, n, "127.0.0.35", "User-agent: *\nDisallow: /private\n", nil)
 		hc := &http.Client{Transport: n.transport()}
 		t.Cleanup(hc.CloseIdleConnections)
-		pacer := &memPacer{}
+		pacer := &memoryPacer{}
 		checker := &crawl.Checker{Client: hc, Pacer: pacer}
 		bg := context.Background()
 		// The fleet's slots are booked for the next 3 s.

@@ -2,17 +2,20 @@ package crawl_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 	"time"
 
 	"github.com/crawlkit/robots/crawl"
 )
 
-// memPacer is a crawl.Pacer that keeps each origin's schedule in memory:
-// the reference that a Pacer on a shared store follows (redisstore's does
-// the same in a Lua script, on Redis's clock). Each method is one step
-// under one lock, as each is one atomic script in a shared store.
-type memPacer struct {
+// memoryPacer is a crawl.Pacer that keeps each origin's schedule in
+// memory, for the Checkers of one process: the reference that a Pacer on
+// a shared store follows (redisstore's does the same in Lua scripts, on
+// Redis's clock). Each method is one step under one lock, as each is one
+// atomic script in a shared store. Its zero value is ready to use.
+type memoryPacer struct {
 	mu   sync.Mutex
 	next map[string]time.Time // each origin's next free time
 	room int                  // how many origins before drop sweeps
@@ -20,7 +23,7 @@ type memPacer struct {
 
 // Reserve books origin's next slot: the later of now and its next free
 // time, which moves to interval past the slot.
-func (p *memPacer) Reserve(ctx context.Context, origin string, interval time.Duration) (crawl.Reservation, error) {
+func (p *memoryPacer) Reserve(ctx context.Context, origin string, interval time.Duration) (crawl.Reservation, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
@@ -38,7 +41,7 @@ func (p *memPacer) Reserve(ctx context.Context, origin string, interval time.Dur
 
 // Unreserve gives r back if no slot was booked after it, and no Defer
 // pushed the next free time past it.
-func (p *memPacer) Unreserve(ctx context.Context, origin string, r crawl.Reservation, interval time.Duration) error {
+func (p *memoryPacer) Unreserve(ctx context.Context, origin string, r crawl.Reservation, interval time.Duration) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	slot := time.Unix(0, r.Slot)
@@ -50,7 +53,7 @@ func (p *memPacer) Unreserve(ctx context.Context, origin string, r crawl.Reserva
 
 // Defer pushes origin's next free time to d from now, unless it is later
 // already.
-func (p *memPacer) Defer(ctx context.Context, origin string, d time.Duration) error {
+func (p *memoryPacer) Defer(ctx context.Context, origin string, d time.Duration) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
@@ -68,7 +71,7 @@ func (p *memPacer) Defer(ctx context.Context, origin string, d time.Duration) er
 // nothing, as a shared store lets such keys expire. It sweeps when the
 // map has doubled since the last sweep, so that each call costs O(1) on
 // average.
-func (p *memPacer) drop(now time.Time) {
+func (p *memoryPacer) drop(now time.Time) {
 	if len(p.next) < p.room {
 		return
 	}
@@ -78,4 +81,32 @@ func (p *memPacer) drop(now time.Time) {
 		}
 	}
 	p.room = max(1024, 2*len(p.next))
+}
+
+// Two crawlers share a Pacer: the fleet keeps each origin's pace, whichever
+// Checker asks. Here the second crawler has never asked for the origin,
+// but the fleet's next slot is two seconds off, the Crawl-delay: a Wait
+// that must end within a second tells at once.
+func ExamplePacer() {
+	site := exampleSite(200, "User-agent: *\nCrawl-delay: 2\n")
+	defer site.Close()
+	pacer := &memoryPacer{}
+	first := &crawl.Checker{Pacer: pacer}
+	second := &crawl.Checker{Pacer: pacer}
+	ctx := context.Background()
+	url := site.URL + "/page"
+
+	if err := first.Wait(ctx, "MyBot", url); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("first crawler: its request may go")
+
+	soon, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	err := second.Wait(soon, "MyBot", url)
+	fmt.Println("second crawler, within a second:", errors.Is(err, crawl.ErrPaceDeadline))
+	// Output:
+	// first crawler: its request may go
+	// second crawler, within a second: true
 }
