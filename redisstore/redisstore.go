@@ -129,9 +129,6 @@ type Options struct {
 	// MaxValue is the largest encoded entry, in bytes, that Put writes
 	// and Get reads; 0 means DefaultMaxValue.
 	MaxValue int
-	// Now returns the current time, from which expiries are counted; nil
-	// means time.Now. Tests set it together with the Checker's.
-	Now func() time.Time
 }
 
 // A Store keeps robots.txt entries in Redis. It implements [crawl.Store],
@@ -142,7 +139,7 @@ type Store struct {
 	prefix   string
 	timeout  time.Duration
 	maxValue int
-	now      func() time.Time
+	now      func() time.Time // time.Now; the tests set another
 }
 
 // A Store is a crawl.Store and a crawl.Leaser: a crawl.Checker whose
@@ -172,7 +169,7 @@ func New(client redis.UniversalClient, opts *Options) *Store {
 		prefix:   o.Prefix,
 		timeout:  o.Timeout,
 		maxValue: o.MaxValue,
-		now:      o.Now,
+		now:      time.Now,
 	}
 	if s.prefix == "" {
 		s.prefix = DefaultPrefix
@@ -182,9 +179,6 @@ func New(client redis.UniversalClient, opts *Options) *Store {
 	}
 	if s.maxValue <= 0 {
 		s.maxValue = DefaultMaxValue
-	}
-	if s.now == nil {
-		s.now = time.Now
 	}
 	return s
 }
