@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/internal/decl"
 )
 
 // This file holds lint's checks: what it finds on one source.
@@ -333,7 +334,7 @@ func cleanText(b []byte) bool {
 // agents adds the findings on user-agent lines. A value is reported at
 // its first line only: a list of crawlers written twice is one finding,
 // not one a crawler.
-func (l *linter) agents(lines []robots.AgentLine) {
+func (l *linter) agents(lines []decl.AgentLine) {
 	reported := map[string]bool{}
 	for _, a := range lines {
 		if reported[a.Value] {
@@ -366,7 +367,7 @@ func (l *linter) agents(lines []robots.AgentLine) {
 // A rawGroup is a group as written: its user-agent lines and its rules,
 // before groups naming the same crawler are merged.
 type rawGroup struct {
-	agents []robots.AgentLine
+	agents []decl.AgentLine
 	rules  []robots.Rule
 	tokens []string // the product tokens of its agents, lower case, sorted, each once
 }
@@ -449,7 +450,7 @@ func (l *linter) repeatedGroups(raws []rawGroup) {
 func (l *linter) splitGroups(raws []rawGroup) {
 	first := map[string]int{} // the first line naming each token, lower case
 	for _, g := range raws {
-		var again []robots.AgentLine
+		var again []decl.AgentLine
 		for _, a := range g.agents {
 			if a.Token == "" {
 				continue
