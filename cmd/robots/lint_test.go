@@ -565,10 +565,10 @@ func TestLintCodesDocumented(t *testing.T) {
 		named[m[1]] = true
 	}
 	for _, c := range lintCodes {
-		if !named[c.code] {
-			t.Errorf("lint's help does not name the code [%s]", c.code)
+		if !named[c.Name] {
+			t.Errorf("lint's help does not name the code [%s]", c.Name)
 		}
-		delete(named, c.code)
+		delete(named, c.Name)
 	}
 	for code := range named {
 		t.Errorf("lint's help names [%s], which is no code", code)
