@@ -29,6 +29,7 @@ func Codes() []Code {
 // codes lists every code, in the order of Codes.
 var codes = []Code{
 	{"unknown-key", Error, "a line whose key no crawler reads"},
+	{"retired-key", Warning, "a noindex or nofollow line, which Google stopped reading in 2019"},
 	{"accepted-misspelling", Warning, "a misspelt key that Google reads as the key it resembles"},
 	{"missing-colon", Warning, "a known key without its colon, which Google reads"},
 	{"rule-outside-group", Error, "a rule before any user-agent line, which no crawler applies"},

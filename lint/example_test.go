@@ -106,8 +106,8 @@ func ExampleCodes() {
 	}
 	// Output:
 	// unknown-key (error): a line whose key no crawler reads
+	// retired-key (warning): a noindex or nofollow line, which Google stopped reading in 2019
 	// accepted-misspelling (warning): a misspelt key that Google reads as the key it resembles
-	// missing-colon (warning): a known key without its colon, which Google reads
 }
 
 // A CI job writes a SARIF log for code scanning: one artifact a file.

@@ -135,7 +135,11 @@ func (l *linter) diagnostic(d robots.Diagnostic) {
 		if l.malformed[d.Line] {
 			return // reported as a malformed line
 		}
-		l.add(d.Line, Error, "unknown-key", "unknown key %q: the line is ignored%s", detail, unknownKeyNote(d.Detail))
+		if retiredKey(d.Detail) {
+			l.add(d.Line, Warning, "retired-key", "key %q is ignored: Google stopped reading it in robots.txt in September 2019; use a robots meta tag or an X-Robots-Tag header", detail)
+			return
+		}
+		l.add(d.Line, Error, "unknown-key", "unknown key %q: the line is ignored", detail)
 	case robots.AcceptedMisspelling:
 		kind, _ := robots.ClassifyKey(d.Detail)
 		l.add(d.Line, Warning, "accepted-misspelling", "misspelt key %q is read as %s; Google accepts it, other crawlers may not: write %s", detail, kind, kind)
@@ -244,12 +248,16 @@ func cleanText(b []byte) bool {
 	return true
 }
 
-// unknownKeyNote says more of an unknown key that people write believing
-// crawlers read it.
-func unknownKeyNote(key string) string {
+// retiredKey reports whether key is one that Google read in robots.txt,
+// unofficially, until September 2019, when it retired the code for the
+// rules it had never published: noindex and nofollow (the third, crawl-delay,
+// is an extension other crawlers read). A line of such a key is well formed
+// and ignored, and what its author meant has another place: a warning,
+// where a key no crawler ever read is an error.
+func retiredKey(key string) bool {
 	switch strings.ToLower(strings.TrimSpace(key)) {
 	case "noindex", "nofollow":
-		return "; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header"
+		return true
 	}
-	return ""
+	return false
 }

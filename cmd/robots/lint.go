@@ -27,13 +27,15 @@ Severities:
   error    a line or a rule that is ignored, or a file that is not a
            robots.txt at all (HTML, UTF-16, binary)
   warning  probably not what the author meant, or what a major crawler
-           reads otherwise
+           reads otherwise; a well-formed line that Google read until
+           2019 and now ignores (noindex, nofollow)
   info     worth knowing; the file does what it says
 
 Findings (their code, in brackets, is the "code" field of the JSON output
 and the rule of the SARIF output):
-  every diagnostic of the parser: unknown key [unknown-key], accepted
-  misspelling [accepted-misspelling], missing colon [missing-colon], rule
+  every diagnostic of the parser: unknown key [unknown-key], a noindex
+  or nofollow line, which Google stopped reading in September 2019
+  [retired-key], accepted misspelling [accepted-misspelling], missing colon [missing-colon], rule
   before any user-agent line [rule-outside-group], pattern starting with
   neither / nor * [invalid-pattern], line too long [line-too-long], bytes
   outside the grammar, outside comments [invalid-bytes], content past the
