@@ -94,33 +94,51 @@ func (l *linter) rawGroups() []rawGroup {
 	return raws
 }
 
-// sameRules reports whether a and b have the same rules, kind and pattern,
-// in the same order.
-func sameRules(a, b []robots.Rule) bool {
-	return slices.EqualFunc(a, b, func(x, y robots.Rule) bool { return x.Allow == y.Allow && x.Pattern == y.Pattern })
+// groupKey returns what makes two groups as written the same: their
+// tokens, and their rules' kinds and patterns in order. Neither a token nor
+// a pattern holds a line break.
+func groupKey(g rawGroup) string {
+	var b strings.Builder
+	for _, t := range g.tokens {
+		b.WriteString(t)
+		b.WriteByte('\n')
+	}
+	for _, r := range g.rules {
+		if r.Allow {
+			b.WriteString("\nA")
+		} else {
+			b.WriteString("\nD")
+		}
+		b.WriteString(r.Pattern)
+	}
+	return b.String()
 }
 
 // repeatedGroups reports each group that repeats an earlier one, with the
 // same crawlers and the same rules, as one finding, and quiets its lines.
+// Groups are compared by key, in a map: comparing each with every earlier
+// one took minutes for a file of a million groups.
 func (l *linter) repeatedGroups(raws []rawGroup) {
+	first := map[string]int{} // the first group of each key
 	for i, g := range raws {
 		if len(g.tokens) == 0 {
 			continue
 		}
-		for _, prev := range raws[:i] {
-			if !slices.Equal(prev.tokens, g.tokens) || !sameRules(prev.rules, g.rules) {
-				continue
-			}
-			first := g.agents[0].Line
-			l.add(first, Info, "repeated-group", "the group of line %d repeats the group of line %d, its crawlers and rules: crawlers read it once, so it can go",
-				first, prev.agents[0].Line)
-			for _, a := range g.agents {
-				l.quiet[a.Line] = true
-			}
-			for _, r := range g.rules {
-				l.quiet[r.Line] = true
-			}
-			break
+		key := groupKey(g)
+		j, ok := first[key]
+		if !ok {
+			first[key] = i
+			continue
+		}
+		prev := raws[j]
+		line := g.agents[0].Line
+		l.add(line, Info, "repeated-group", "the group of line %d repeats the group of line %d, its crawlers and rules: crawlers read it once, so it can go",
+			line, prev.agents[0].Line)
+		for _, a := range g.agents {
+			l.quiet[a.Line] = true
+		}
+		for _, r := range g.rules {
+			l.quiet[r.Line] = true
 		}
 	}
 }

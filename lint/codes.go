@@ -7,7 +7,8 @@ import (
 )
 
 // A Code is a kind of finding: its name, the severity of its findings, and
-// what it means, in a line. The codes are the rules of a SARIF log.
+// what it means, in a line. The codes are the rules of a SARIF log. Codes
+// lists them all; the zero value is none of them.
 type Code struct {
 	Name string // as in Finding.Code, such as "unknown-key"
 	// Severity is the severity of its findings, or the most severe one

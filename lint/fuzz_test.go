@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -69,6 +70,17 @@ func FuzzLint(f *testing.F) {
 		}
 		if diff := cmp.Diff(Report{Findings: want, Unlisted: rep.Unlisted}, o.Lint(body)); diff != "" {
 			t.Errorf("Options %+v mismatch (-want +got):\n%s", o, diff)
+		}
+		// The SARIF log of the findings is JSON, one result a finding.
+		var buf bytes.Buffer
+		if err := SARIF(&buf, []Artifact{{URI: "robots.txt", Findings: rep.Findings}}); err != nil {
+			t.Fatal(err)
+		}
+		var log struct {
+			Runs []struct{ Results []json.RawMessage }
+		}
+		if err := json.Unmarshal(buf.Bytes(), &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) != len(rep.Findings) {
+			t.Errorf("SARIF of %d findings: %v, %s", len(rep.Findings), err, buf.Bytes())
 		}
 	})
 }

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/crawlkit/robots"
@@ -24,6 +23,7 @@ type mergedGroup struct {
 func (l *linter) mergedGroups() []mergedGroup {
 	var out []mergedGroup
 	seen := map[string]bool{}
+	index := map[*robots.Group]int{} // of each group in out
 	for _, a := range l.decls.Agents {
 		key := strings.ToLower(a.Token)
 		if key == "" || seen[key] {
@@ -31,10 +31,11 @@ func (l *linter) mergedGroups() []mergedGroup {
 		}
 		seen[key] = true
 		g := l.file.Group(a.Token)
-		i := slices.IndexFunc(out, func(m mergedGroup) bool { return m.Group == g })
-		if i < 0 {
+		i, ok := index[g]
+		if !ok {
+			i = len(out)
+			index[g] = i
 			out = append(out, mergedGroup{Group: g})
-			i = len(out) - 1
 		}
 		out[i].tokens = append(out[i].tokens, a.Token)
 	}

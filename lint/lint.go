@@ -8,8 +8,8 @@
 //
 // The file is read as package robots reads it, lines and groups alike, and
 // nothing is fetched: a caller that fetches the file says where from with
-// [Options.URL]. Linting never fails: any body, however hostile, gives
-// findings, in time bounded by its size (see [Options.Lint]).
+// [Options.URL]. Linting never fails, whatever the body, and the parse
+// limit bounds its time and memory (see [Options.Lint]).
 package lint
 
 import (
@@ -73,7 +73,9 @@ func (s *Severity) UnmarshalText(text []byte) error {
 // MarshalText for what is not a Severity.
 var ErrUnknownSeverity = errors.New("lint: unknown severity")
 
-// A Finding is one mistake, or one note, on a line of a file.
+// A Finding is one mistake, or one note, on a line of a file. Lint gives
+// every field but Fix a value; a Finding a caller makes (for a file it
+// could not fetch) needs a Code of Codes for SARIF to name its rule.
 type Finding struct {
 	// Line is the line number, from 1, as robots.Parse counts lines (at
 	// LF, CR or CRLF). A finding about the whole file is on line 1.
@@ -100,7 +102,8 @@ type Finding struct {
 	Fix string `json:"fix,omitempty"`
 }
 
-// A Report is what Lint finds in a file.
+// A Report is what Lint finds in a file. The zero value is a file without
+// findings.
 type Report struct {
 	// Findings are those the Options keep, in line order; nil when there
 	// are none.
@@ -153,10 +156,11 @@ func Lint(body []byte) Report {
 }
 
 // Lint returns the findings on body, a robots.txt file or the start of
-// one (see Size), that the options o keep. Lint does not keep a reference
-// to body. Its work is linear in the size of body, except the search for
-// rules that never decide, which stops after a fixed number of steps (a
-// file of many thousands of rules takes a fraction of a second).
+// one (see Size), that the options o keep. Lint reads body up to the parse
+// limit and one byte, as crawlers do (what lies further is only counted),
+// and does not keep a reference to it. Its time and memory grow about
+// linearly with what it reads, so the parse limit bounds them; the search
+// for rules that never decide stops after a fixed number of steps.
 func (o Options) Lint(body []byte) Report {
 	l := newLinter(body, o)
 	rep := Report{Unlisted: l.run()}

@@ -23,7 +23,8 @@ const nearLimit = 20
 
 // linter gathers the findings on one file.
 type linter struct {
-	body  []byte
+	body  []byte // at most the parse limit and one byte
+	whole int64  // the length of the body given to Lint
 	file  *robots.File
 	decls decl.Declarations // the user-agent and sitemap lines, as written
 	limit int               // the parse limit
@@ -44,8 +45,14 @@ type linter struct {
 
 func newLinter(body []byte, o Options) *linter {
 	limit := o.Parse.Limit()
+	whole := int64(len(body))
+	if len(body) > limit+1 {
+		// What lies past the limit is ignored, as crawlers ignore it, and
+		// only counted; the extra byte tells that the body goes on.
+		body = body[:limit+1]
+	}
 	return &linter{
-		body: body, file: o.Parse.Parse(body), decls: decl.Read(body, limit), limit: limit, cut: len(body) > limit, o: o,
+		body: body, whole: whole, file: o.Parse.Parse(body), decls: decl.Read(body, limit), limit: limit, cut: len(body) > limit, o: o,
 		seen: map[string]bool{}, quiet: map[int]bool{}, malformed: map[int]bool{}, work: maxShadowWork,
 	}
 }
@@ -184,7 +191,7 @@ func (l *linter) diagnostic(d robots.Diagnostic) {
 func (l *linter) ignored() string {
 	size, atLeast := l.o.Size, l.o.SizeAtLeast
 	if size == 0 {
-		size, atLeast = int64(len(l.body)), false
+		size, atLeast = l.whole, false
 	}
 	switch rest := size - int64(l.limit); {
 	case size < 0 || rest <= 0:

@@ -12,7 +12,7 @@ import (
 // artifact and its line as its region.
 
 // An Artifact is a file linted, as a SARIF log names it: where it is, and
-// its findings.
+// its findings. The zero value is a file of no name without findings.
 type Artifact struct {
 	// URI is where the file is, as SARIF's artifact location: a URL, or a
 	// URI reference relative to the repository, such as "robots.txt" or
