@@ -28,7 +28,8 @@ const (
 	// Info: worth knowing; the file does what it says.
 	Info Severity = iota
 	// Warning: probably not what the author meant, or what a major
-	// crawler reads otherwise.
+	// crawler reads otherwise; also a well-formed line that Google read
+	// until 2019 and now ignores (noindex, nofollow).
 	Warning
 	// Error: a line or a rule that crawlers ignore, or a file that is not
 	// a robots.txt at all.
@@ -141,8 +142,8 @@ type Options struct {
 	// Lint is only its start (a reader that stops one byte past the parse
 	// limit, as a crawler does): the finding on content past the limit
 	// then says how many bytes are ignored. Zero means the body is the
-	// whole file; a negative Size means the rest was not read, and its
-	// size is not known.
+	// whole file; a negative Size means none is known: the rest was not
+	// read.
 	Size int64
 	// SizeAtLeast reports that Size is a lower bound: reading stopped
 	// there, and the file goes on. It matters only for a positive Size.
@@ -157,7 +158,8 @@ func Lint(body []byte) Report {
 
 // Lint returns the findings on body, a robots.txt file or the start of
 // one (see Size), that the options o keep. Lint reads body up to the parse
-// limit and one byte, as crawlers do (what lies further is only counted),
+// limit and one byte, the byte that tells the file goes on (what lies
+// further is only counted),
 // and does not keep a reference to it. Its time and memory grow about
 // linearly with what it reads, so the parse limit bounds them; the search
 // for rules that never decide stops after a fixed number of steps.
