@@ -139,7 +139,7 @@ type Options struct {
 // A Store keeps robots.txt entries in Redis. It implements [crawl.Store],
 // [crawl.Leaser] and [crawl.Pacer], to set as all three fields of a
 // crawl.Checker, and is safe for concurrent use. The zero Store has no
-// client: make one with [New].
+// client and cannot be used: [New] makes one.
 type Store struct {
 	client   redis.UniversalClient
 	prefix   string

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/lint"
 )
 
 const serveHelp = `usage: robots serve [-addr HOST:PORT] [-max-bytes N] [-timeout D]
@@ -481,7 +482,7 @@ func (sv *server) check(ctx context.Context, req checkRequest) (*serveCheck, err
 			rep.Results = append(rep.Results, it)
 		}
 	}
-	rep.Findings, rep.Unlisted = lint(s)
+	rep.Findings, rep.Unlisted = lintFile(s, lint.Options{Parse: sv.opts})
 	if rep.Findings == nil {
 		rep.Findings = []finding{}
 	}
