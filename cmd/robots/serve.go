@@ -47,8 +47,8 @@ serves, as a DNS rebinding attack sends, and a POST whose Origin (or
 Sec-Fetch-Site) is another site. It fetches only http(s) URLs, through the
 limits of a crawler (the parse limit, -timeout, five redirects), at most 4
 at a time: a fetch goes on when its client goes away, and while 4 are
-under way another gets 503 at once. A request body is at most 4 times the parse limit plus 1 MiB
-(3096576 bytes by default); a larger one gets 413.
+under way another gets 503 at once. A request body is at most 4 times the
+parse limit plus 1 MiB (3096576 bytes by default); a larger one gets 413.
 
 Options:
   -addr HOST:PORT  the address to listen on (default 127.0.0.1:8080); port
