@@ -116,24 +116,35 @@ var rules = []rule{
 // in any ASCII case, has it at the start of a word ("train" matches
 // "training" and "LLM training", "search" does not match "research").
 func Classify(function, description string) Purpose {
-	for _, text := range []string{function, description} {
-		if p, ok := classify(text); ok {
-			return p
-		}
+	if i := ruleOf(function, description); i < len(rules) {
+		return rules[i].purpose
 	}
 	return Other
 }
 
-func classify(text string) (Purpose, bool) {
+// ruleOf returns the index of the rule that gives the purpose, or
+// len(rules) when none does.
+func ruleOf(function, description string) int {
+	for _, text := range []string{function, description} {
+		if i := firstRule(text); i < len(rules) {
+			return i
+		}
+	}
+	return len(rules)
+}
+
+// firstRule returns the index of the first rule with a word in text, or
+// len(rules).
+func firstRule(text string) int {
 	text = strings.ToLower(text)
-	for _, r := range rules {
+	for i, r := range rules {
 		for _, w := range r.words {
 			if hasWordPrefix(text, w) {
-				return r.purpose, true
+				return i
 			}
 		}
 	}
-	return "", false
+	return len(rules)
 }
 
 // hasWordPrefix reports whether text holds w at the start of a word: at

@@ -2,6 +2,8 @@ package ailist
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -158,5 +160,44 @@ func TestParse(t *testing.T) {
 				t.Errorf("Parse(%q) = %v, %v; want an error starting with ailist:", tt.data, cs, err)
 			}
 		})
+	}
+}
+
+// TestReadmeTable checks the README's table of the rules of Classify: its
+// words and purposes are those of the rules, in order, and its counts
+// those of the snapshot, whose date and commit it names.
+func TestReadmeTable(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	for _, want := range []string{"of the snapshot of " + Date + ":", "commit " + Commit[:7] + ", " + Date} {
+		if !strings.Contains(text, want) {
+			t.Errorf("README does not say %q", want)
+		}
+	}
+	counts := make([]int, len(rules)+1)
+	for _, c := range Crawlers() {
+		counts[ruleOf(c.Function, c.Description)]++
+	}
+	var want []string
+	for i, r := range rules {
+		var words []string
+		for _, w := range r.words {
+			words = append(words, "`"+w+"`")
+		}
+		want = append(want, fmt.Sprintf("| %d | %s | %s | %d |", i+1, strings.Join(words, ", "), r.purpose, counts[i]))
+	}
+	want = append(want, fmt.Sprintf("| %d | no rule matches either field | other | %d |", len(rules)+1, counts[len(rules)]))
+	_, table, _ := strings.Cut(text, "| Rule | Words | Purpose | Crawlers |\n|------|-------|---------|----------|\n")
+	table, _, _ = strings.Cut(table, "\n\n")
+	var got []string
+	for _, row := range strings.Split(table, "\n") {
+		// The first rule's words are followed by a remark in brackets.
+		got = append(got, regexp.MustCompile(` \(the list's categories[^)]*\)`).ReplaceAllString(row, ""))
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("README's table of purposes (-want +got):\n%s", d)
 	}
 }
