@@ -82,6 +82,11 @@ JSON (-json), one object; every field is always present:
 	    "message": "..."}]
 	}
 
+The preferences of a group are written for each crawler it applies to:
+the JSON output of a file whose preference lines are long can be up to
+about 2 bytes for each byte of those lines and each crawler of the list
+(the tester page refuses an answer over 8 MiB).
+
 Exit status: 0, 1 when there is a contradiction, 2 for a usage or read
 error, or a fetch that got no response.
 `

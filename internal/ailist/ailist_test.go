@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/crawlkit/robots"
 )
 
 // TestSnapshot checks the built-in snapshot: it reads, it names every
@@ -172,7 +174,14 @@ func TestReadmeTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(readme)
-	for _, want := range []string{"of the snapshot of " + Date + ":", "commit " + Commit[:7] + ", " + Date} {
+	invalid := 0
+	for _, c := range Crawlers() {
+		if !robots.ValidProductToken(c.Token) {
+			invalid++
+		}
+	}
+	names := fmt.Sprintf("Of the list's %d names, %d are not RFC 9309 product tokens", len(Crawlers()), invalid)
+	for _, want := range []string{"of the snapshot of " + Date + ":", "commit " + Commit[:7] + ", " + Date, names} {
 		if !strings.Contains(text, want) {
 			t.Errorf("README does not say %q", want)
 		}
