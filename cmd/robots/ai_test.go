@@ -436,3 +436,25 @@ func TestAILive(t *testing.T) {
 		t.Errorf("no response: status %d, stderr %q", got.status, got.stderr)
 	}
 }
+
+// TestAINamesAsWritten writes a group for each name of the list that is
+// not a product token, as the list's own robots.txt does, and checks that
+// the answers for that name come from that group: the name ai answers for
+// is the one the parser made of the line.
+func TestAINamesAsWritten(t *testing.T) {
+	n := 0
+	for _, c := range ailist.Crawlers() {
+		if robots.ValidProductToken(c.Token) {
+			continue
+		}
+		n++
+		rep := aiCheck(robots.Parse([]byte("User-agent: *\nAllow: /\n\nUser-agent: "+c.Token+"\nDisallow: /\n")), []string{"/"})
+		got := crawlerOf(t, rep, c.Token).Paths[0]
+		if got.Allowed || got.Line == nil || *got.Line != 5 {
+			t.Errorf("%q: %+v, want disallowed by line 5, its own group", c.Token, got)
+		}
+	}
+	if n == 0 {
+		t.Fatal("the list has no name that is not a product token: the test tests nothing")
+	}
+}

@@ -43,7 +43,7 @@ var licence string
 func Licence() string { return licence }
 
 // A Purpose is what a crawler fetches pages for, as Classify reads it from
-// the list.
+// the list. Classify never gives the zero Purpose, "".
 type Purpose string
 
 // The purposes.
@@ -59,7 +59,7 @@ const (
 	Other Purpose = "other"
 )
 
-// A Crawler is an entry of the list.
+// A Crawler is an entry of the list. The zero Crawler is no entry.
 type Crawler struct {
 	// Token is the name the list gives, which it writes in its robots.txt
 	// as "User-agent: Token". It is not always an RFC 9309 product token.
