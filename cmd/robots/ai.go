@@ -78,7 +78,8 @@ JSON (-json), one object; every field is always present:
 	                                 // that share a group, the fetch
 	  "contradictions": [{"token": "ClaudeBot",
 	    "kind": "training",          // or "search"
-	    "lines": [1, 3],             // the lines at odds
+	    "lines": [1, 3],             // the lines at odds: the rule's, then
+	                                 // at most 10 preference lines
 	    "message": "..."}]
 	}
 
@@ -197,6 +198,28 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 	star := f.Preferences("*", "/")
 	starSearch := strings.EqualFold(star.Signal["search"], "yes")
 
+	// Crawlers that get the same group get the same preferences: they
+	// are read once for each group, not for each crawler, since a file can
+	// hold thousands of preference lines.
+	cache := map[*robots.Group]*groupPrefs{}
+	prefsOf := func(agent string) *groupPrefs {
+		g := f.Group(agent)
+		if gp, ok := cache[g]; ok {
+			return gp
+		}
+		gp := &groupPrefs{pr: f.Preferences(agent, "/"), signal: map[string]string{}, usage: map[string]string{}}
+		if gp.pr.Signal != nil {
+			gp.signal = gp.pr.Signal
+		}
+		if gp.pr.Usage != nil {
+			gp.usage = gp.pr.Usage
+		}
+		gp.lines = append(append(gp.lines, gp.pr.SignalLines...), gp.pr.UsageLines...)
+		slices.SortFunc(gp.lines, func(a, b robots.PreferenceLine) int { return a.Line - b.Line })
+		cache[g] = gp
+		return gp
+	}
+
 	for _, c := range list {
 		ac := aiCrawler{Token: c.Token, Operator: c.Operator, Purpose: string(c.Purpose),
 			ValidToken: robots.ValidProductToken(c.Token), agent: c.Token, Paths: make([]aiPath, 0, len(paths))}
@@ -208,16 +231,9 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 		for _, p := range paths {
 			ac.Paths = append(ac.Paths, aiPathOf(f.Explain(ac.agent, p), p))
 		}
-		pr := f.Preferences(ac.agent, "/")
-		ac.ContentSignal, ac.ContentUsage = pr.Signal, pr.Usage
-		if ac.ContentSignal == nil {
-			ac.ContentSignal = map[string]string{}
-		}
-		if ac.ContentUsage == nil {
-			ac.ContentUsage = map[string]string{}
-		}
-		ac.prefs = append(pr.SignalLines, pr.UsageLines...)
-		slices.SortFunc(ac.prefs, func(a, b robots.PreferenceLine) int { return a.Line - b.Line })
+		gp := prefsOf(ac.agent)
+		pr := gp.pr
+		ac.ContentSignal, ac.ContentUsage, ac.prefs = gp.signal, gp.usage, gp.lines
 		rep.Crawlers = append(rep.Crawlers, ac)
 
 		root := ac.Paths[0]
@@ -240,18 +256,26 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 				break
 			}
 			slices.Sort(said)
-			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "training", Lines: withRule(root, said),
-				Message: fmt.Sprintf("%s (training) may fetch / (%s) while %s says %s: the file relies on the crawler reading it; Disallow: / in a group for %s would stop it",
-					c.Token, root.why, lineList(said), strings.Join(says, " and "), ac.agent)})
+			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "training", Lines: withRule(root, said[:min(len(said), maxCited)]),
+				Message: fmt.Sprintf("%s (training) may fetch / (%s) while %s %s %s: the file relies on the crawler reading it; Disallow: / in a group for %s would stop it",
+					c.Token, root.why, lineList(said), say(len(said)), strings.Join(says, " and "), ac.agent)})
 		case c.Purpose == ailist.Search && !root.Allowed && starSearch:
 			said := appendLines(nil, star.SignalLines)
-			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "search", Lines: withRule(root, said),
+			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "search", Lines: withRule(root, said[:min(len(said), maxCited)]),
 				Message: fmt.Sprintf("%s (search) may not fetch / (%s) while the * group's Content-Signal (%s) says search=yes",
 					c.Token, root.why, lineList(said))})
 		}
 	}
 	rep.Notes = append(rep.Notes, aiNotes(rep.Crawlers)...)
 	return rep
+}
+
+// groupPrefs are the preferences a group states at /: the maps, never
+// nil, and the lines of both kinds in file order.
+type groupPrefs struct {
+	pr            robots.Preferences
+	signal, usage map[string]string
+	lines         []robots.PreferenceLine
 }
 
 // withRule returns the line of the rule that decided p, if any, followed
@@ -271,16 +295,33 @@ func appendLines(lines []int, ls []robots.PreferenceLine) []int {
 	return lines
 }
 
-// lineList writes line numbers as "line 3" or "lines 3, 4".
+// maxCited bounds the preference lines a contradiction cites: a file can
+// have thousands that say the same.
+const maxCited = 10
+
+// say is "says" for one line, "say" for more.
+func say(lines int) string {
+	if lines == 1 {
+		return "says"
+	}
+	return "say"
+}
+
+// lineList writes line numbers as "line 3", "lines 3, 4" or, past three,
+// "lines 3, 4, 5 and 7 more".
 func lineList(lines []int) string {
 	if len(lines) == 1 {
 		return "line " + strconv.Itoa(lines[0])
 	}
-	s := make([]string, len(lines))
-	for i, n := range lines {
-		s[i] = strconv.Itoa(n)
+	s := make([]string, 0, 3)
+	for _, n := range lines[:min(len(lines), 3)] {
+		s = append(s, strconv.Itoa(n))
 	}
-	return "lines " + strings.Join(s, ", ")
+	more := ""
+	if len(lines) > 3 {
+		more = " and " + strconv.Itoa(len(lines)-3) + " more"
+	}
+	return "lines " + strings.Join(s, ", ") + more
 }
 
 // aiPathOf is the answer for path, explained by x.

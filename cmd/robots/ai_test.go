@@ -458,3 +458,32 @@ func TestAINamesAsWritten(t *testing.T) {
 		t.Fatal("the list has no name that is not a product token: the test tests nothing")
 	}
 }
+
+// TestAIManyPreferenceLines checks that a file of thousands of preference
+// lines does not make each crawler's row, or each contradiction, list them
+// all: a contradiction cites at most maxCited of them, and text and JSON
+// name the rest by their number.
+func TestAIManyPreferenceLines(t *testing.T) {
+	const n = 5000
+	body := "User-agent: *\nAllow: /\n" + strings.Repeat("Content-Usage: train-ai=n\n", n)
+	rep, status := aiRun(t, body)
+	if status != exitFound {
+		t.Errorf("status %d, want 1", status)
+	}
+	for _, c := range rep.Contradictions {
+		if len(c.Lines) > 1+maxCited || !strings.Contains(c.Message, "lines 3, 4, 5 and 4997 more say Content-Usage train-ai=n") {
+			t.Fatalf("%d lines, message %q", len(c.Lines), c.Message)
+		}
+	}
+	b, _ := json.Marshal(rep)
+	got := runTool(t, strings.NewReader(body), "ai", "-")
+	// 166 rows and at most 166 contradictions of a few hundred bytes, and
+	// the file's lines once: listing the lines for each crawler would take
+	// megabytes.
+	if len(b) > 200<<10 || len(got.stdout) > 200<<10+len(body)*2 {
+		t.Errorf("%d bytes of JSON, %d of text for a file of %d", len(b), len(got.stdout), len(body))
+	}
+	if !strings.Contains(got.stdout, "  allowed line 2  lines 3, 4, 5 and 4997 more\n") {
+		t.Errorf("no row ends with the lines counted:\n%.2000s", got.stdout)
+	}
+}
