@@ -91,9 +91,11 @@ func BenchmarkFileAllowed(b *testing.B) {
 	f, _ := c.File(context.Background(), urls[0])
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := crawl.StartCPU()
 	for i := 0; i < b.N; i++ {
 		f.Allowed("Googlebot", urls[i%len(urls)])
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkFileAllowedParallel is BenchmarkFileAllowed from every core at
