@@ -208,6 +208,9 @@ type Checker struct {
 	paces   paces              // the schedule of each origin, see pace.go
 
 	storeErrors storeErrors // the errors reported lately, see storecall.go
+	// bounded says which of Store, Leaser and Pacer are Bounded, which
+	// storeCall calls on the caller's goroutine. Set by init.
+	bounded struct{ store, leaser, pacer bool }
 }
 
 // ErrClosed is returned by the calls of a [Checker] after [Checker.Close].
@@ -225,6 +228,9 @@ func (c *Checker) init() {
 		c.cache = newCache(c.CacheEntries, c.CacheBytes)
 		c.flights = make(map[string]*flight)
 		c.stopped, c.stop = context.WithCancel(context.Background())
+		c.bounded.store = isBounded(c.Store)
+		c.bounded.leaser = isBounded(c.Leaser)
+		c.bounded.pacer = isBounded(c.Pacer)
 	})
 }
 
@@ -420,24 +426,77 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 		return it, nil
 	}
 	fl := c.flights[origin]
-	if fl == nil {
-		fl = &flight{done: make(chan struct{})}
-		c.flights[origin] = fl
-		// The run outlives this call if ctx ends: others may wait for
-		// it, and its result is worth keeping. It keeps ctx's values,
-		// and ends only if Close gives up waiting for it.
-		rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-		unhook := context.AfterFunc(c.stopped, cancel)
-		prev := c.cache.peek(origin)
-		c.work.Add(1)
-		go func() {
-			defer c.work.Done()
-			defer unhook()
-			defer cancel()
-			c.run(rctx, origin, prev, fl)
-		}()
+	if fl != nil {
+		c.mu.Unlock()
+		return c.answer(ctx, origin, fl)
 	}
+	fl = &flight{done: make(chan struct{})}
+	c.flights[origin] = fl
+	prev := c.cache.peek(origin)
+	c.work.Add(1)
 	c.mu.Unlock()
+	defer c.work.Done()
+	var known *Entry // the latest entry known of origin
+	if prev != nil {
+		known = &prev.entry
+	}
+	read := false // whether known includes what the Store holds
+	if c.Store != nil {
+		// Read the Store on this goroutine: the entry of another Checker
+		// is the common case of a fleet, and waiting for a goroutine of
+		// the flight to read it would cost a wake-up (issue 23).
+		e, ok, it := c.readStore(ctx, origin, fl)
+		if it != nil {
+			return it, nil
+		}
+		if c.stopped.Err() != nil {
+			// Close gave up waiting for this call.
+			c.abandon(fl, origin)
+			return nil, ErrClosed
+		}
+		if ctx.Err() == nil {
+			read = true
+			if ok && (known == nil || e.Fetched.After(known.Fetched)) {
+				known = &e
+			}
+		}
+	}
+	// The rest of the flight outlives this call if ctx ends: others may
+	// wait for it, and its result is worth keeping. It keeps ctx's
+	// values, and ends only if Close gives up waiting for it.
+	rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	unhook := context.AfterFunc(c.stopped, cancel)
+	c.work.Add(1)
+	go func() {
+		defer c.work.Done()
+		defer unhook()
+		defer cancel()
+		c.run(rctx, origin, known, read, fl)
+	}()
+	return c.answer(ctx, origin, fl)
+}
+
+// readStore reads origin's entry from the Store for the flight fl, on the
+// caller's goroutine: bounded by ctx, and cut short by Close giving up.
+// When the entry is usable it ends the flight with it, and returns its
+// item; else it returns what it read.
+func (c *Checker) readStore(ctx context.Context, origin string, fl *flight) (Entry, bool, *item) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer context.AfterFunc(c.stopped, cancel)()
+	e, ok, _ := c.storeGet(ctx, origin)
+	if !ok || ctx.Err() != nil {
+		return Entry{}, false, nil
+	}
+	if now := c.now(); usable(&e, now) {
+		c.publish(fl, origin, &e, fileFrom(c.Options, &e, origin+"/robots.txt", now, true))
+		return Entry{}, false, fl.it
+	}
+	return e, true, nil
+}
+
+// answer waits for the flight fl of origin to end, or ctx, and returns its item.
+func (c *Checker) answer(ctx context.Context, origin string, fl *flight) (*item, error) {
 	select {
 	case <-fl.done:
 		if fl.it == nil {
@@ -449,27 +508,26 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 	}
 }
 
-// run makes the flight fl for origin: it reads the Store, takes the lease
-// or waits for the entry of the Checker that holds it, fetches if need
-// be, keeps the result in memory, then puts it in the Store and releases
-// the lease. prev is what memory held of origin, or nil. It gives up, with
-// no further Store call, when ctx ends: only Close ends it.
-func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight) {
+// run makes the flight fl for origin: it reads the Store, unless read
+// says the caller has, takes the lease or waits for the entry of the
+// Checker that holds it, fetches if need be, keeps the result in memory,
+// then puts it in the Store and releases the lease. known is the latest
+// entry known of origin, or nil. It gives up, with no further Store call,
+// when ctx ends: only Close ends it.
+func (c *Checker) run(ctx context.Context, origin string, known *Entry, read bool, fl *flight) {
 	robotsURL := origin + "/robots.txt"
-	var known *Entry // the latest entry known of origin
-	if prev != nil {
-		known = &prev.entry
-	}
 	var held *holding // the lease this Checker holds while it fetches
 	if c.Store != nil {
-		e, ok, _ := c.storeGet(ctx, origin)
-		if ok {
-			if now := c.now(); usable(&e, now) {
-				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, true))
-				return
-			}
-			if known == nil || e.Fetched.After(known.Fetched) {
-				known = &e
+		if !read {
+			e, ok, _ := c.storeGet(ctx, origin)
+			if ok {
+				if now := c.now(); usable(&e, now) {
+					c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, true))
+					return
+				}
+				if known == nil || e.Fetched.After(known.Fetched) {
+					known = &e
+				}
 			}
 		}
 		if c.Leaser != nil && ctx.Err() == nil {

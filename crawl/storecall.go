@@ -30,8 +30,10 @@ const reportKeys = 10_000
 // storeCall returns what fn, the call op ("get", "lease", "reserve"...)
 // about origin to the Checker's Store, Leaser or Pacer, returns. It
 // gives fn storeTimeout, and returns an error wrapping
-// context.DeadlineExceeded when fn takes longer, even if fn ignores its
-// context; a panic in fn is returned as an error carrying the panic's
+// context.DeadlineExceeded when fn takes longer. When what fn calls is
+// Bounded it calls fn on this goroutine, trusting fn to return by its
+// context's deadline; else it calls fn in a goroutine (see bounded), so
+// that it returns at the bound even if fn ignores its context. A panic in fn is returned as an error carrying the panic's
 // value (wrapping it when it is an error). Every error it returns but
 // ctx's own starts with "crawl: store op: " and is reported to
 // StoreError, unless ctx ended meanwhile: then it says nothing of the
@@ -42,18 +44,17 @@ func storeCall[T any](ctx context.Context, c *Checker, origin, op string, fn fun
 		var zero T
 		return zero, err
 	}
-	v, err := bounded(ctx, storeTimeout, func(ctx context.Context) (v T, err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				if perr, ok := p.(error); ok {
-					err = fmt.Errorf("panic: %w", perr)
-				} else {
-					err = fmt.Errorf("panic: %v", p)
-				}
-			}
-		}()
-		return fn(ctx)
-	})
+	var v T
+	var err error
+	if c.boundedCall(op) {
+		ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+		v, err = guarded(ctx, fn)
+		cancel()
+	} else {
+		v, err = bounded(ctx, storeTimeout, func(ctx context.Context) (T, error) {
+			return guarded(ctx, fn)
+		})
+	}
 	if err != nil {
 		err = fmt.Errorf("crawl: store %s: %w", op, err)
 		if ctx.Err() == nil {
@@ -61,6 +62,33 @@ func storeCall[T any](ctx context.Context, c *Checker, origin, op string, fn fun
 		}
 	}
 	return v, err
+}
+
+// guarded returns what fn returns, and a panic in fn as an error carrying
+// the panic's value, wrapping it when it is an error.
+func guarded[T any](ctx context.Context, fn func(context.Context) (T, error)) (v T, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if perr, ok := p.(error); ok {
+				err = fmt.Errorf("panic: %w", perr)
+			} else {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}
+	}()
+	return fn(ctx)
+}
+
+// boundedCall reports whether the call op goes to a Store, Leaser or
+// Pacer that is Bounded.
+func (c *Checker) boundedCall(op string) bool {
+	switch op {
+	case "get", "put":
+		return c.bounded.store
+	case "lease", "renew", "release":
+		return c.bounded.leaser
+	}
+	return c.bounded.pacer
 }
 
 // storeErrors remembers when each error of each origin was last handed to

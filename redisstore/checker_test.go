@@ -14,6 +14,7 @@ import (
 
 	"github.com/crawlkit/robots/crawl"
 	"github.com/crawlkit/robots/redisstore"
+	"github.com/redis/go-redis/v9"
 )
 
 // The tests here run Checkers, each with its own memory and its own Redis
@@ -288,8 +289,9 @@ func TestFleetWithBadValues(t *testing.T) {
 }
 
 // BenchmarkCheckerMiss is a Checker's call for an origin it does not hold
-// in memory: "redis" serves it from the Store, one GET round trip and the
-// parse of the body; "fetch" fetches it from a loopback httptest server,
+// in memory: "redis" serves it from the Store, one GETRANGE round trip,
+// the decoding of the entry and the parse of the body, through a client
+// made with ContextTimeoutEnabled, as README advises; "fetch" fetches it from a loopback httptest server,
 // without a Store, for comparison. The Checker holds one origin and the
 // calls alternate between two, so each call misses.
 func BenchmarkCheckerMiss(b *testing.B) {
@@ -305,7 +307,9 @@ func BenchmarkCheckerMiss(b *testing.B) {
 			defer origins[i].Close()
 		}
 		opts := benchOpts
-		store := redisstore.New(srv.client(), &opts)
+		client := redis.NewClient(&redis.Options{Addr: srv.addr, ContextTimeoutEnabled: true})
+		defer client.Close()
+		store := redisstore.New(client, &opts)
 		// Fill Redis with the two entries.
 		filler := &crawl.Checker{Store: store, Leaser: store, Pacer: store}
 		for _, o := range origins {

@@ -3,6 +3,7 @@ package redisstore_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"sync"
 	"testing"
@@ -77,45 +78,53 @@ func TestRedisKilledAndRestarted(t *testing.T) {
 	waitUsable(t, store, "https://back.example")
 }
 
+// TestRedisStalledAndResumed checks the Store's bound on a stalled
+// server, with a client that ignores its context's deadline (the Store
+// calls it in a goroutine) and with one made with ContextTimeoutEnabled
+// (the Store calls it on the caller's goroutine).
 func TestRedisStalledAndResumed(t *testing.T) {
-	srv := startServer(t)
-	const timeout = 200 * time.Millisecond
-	store := newPatientStore(t, srv, timeout)
-	const origin = "https://stall.example"
-	if errs, _ := calls(store, origin); errors.Join(errs...) != nil {
-		t.Fatalf("with Redis up: %v", errs)
-	}
-
-	// A stalled server accepts connections and answers nothing: the
-	// client alone would wait for its read timeout.
-	srv.stall()
-	for round := 0; round < 3; round++ {
-		errs, longest := calls(store, origin)
-		for i, err := range errs {
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("round %d: call %d with Redis stalled: error %v, want DeadlineExceeded", round, i, err)
+	for _, ctxTimeouts := range []bool{false, true} {
+		t.Run(fmt.Sprintf("ContextTimeoutEnabled=%v", ctxTimeouts), func(t *testing.T) {
+			srv := startServer(t)
+			const timeout = 200 * time.Millisecond
+			store := redisstore.WithClock(redisstore.New(srv.patientClientWith(ctxTimeouts), &redisstore.Options{Timeout: timeout}), fixedNow)
+			const origin = "https://stall.example"
+			if errs, _ := calls(store, origin); errors.Join(errs...) != nil {
+				t.Fatalf("with Redis up: %v", errs)
 			}
-		}
-		if longest > timeout+slack {
-			t.Errorf("round %d: a call with Redis stalled took %v, want at most %v", round, longest, timeout)
-		}
-	}
 
-	// A caller's own shorter deadline wins.
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	if _, _, err := store.Get(ctx, origin); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Get with a 20ms context on a stalled Redis: error %v, want DeadlineExceeded", err)
-	}
-	if d := time.Since(start); d > 20*time.Millisecond+slack/2 {
-		t.Errorf("Get with a 20ms context took %v", d)
-	}
+			// A stalled server accepts connections and answers nothing: the
+			// client alone would wait for its read timeout.
+			srv.stall()
+			for round := 0; round < 3; round++ {
+				errs, longest := calls(store, origin)
+				for i, err := range errs {
+					if !errors.Is(err, context.DeadlineExceeded) {
+						t.Errorf("round %d: call %d with Redis stalled: error %v, want DeadlineExceeded", round, i, err)
+					}
+				}
+				if longest > timeout+slack {
+					t.Errorf("round %d: a call with Redis stalled took %v, want at most %v", round, longest, timeout)
+				}
+			}
 
-	// Redis carries out the commands it had received, late: the probe
-	// uses another origin than the calls that timed out.
-	srv.resume()
-	waitUsable(t, store, "https://back.example")
+			// A caller's own shorter deadline wins.
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			if _, _, err := store.Get(ctx, origin); !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("Get with a 20ms context on a stalled Redis: error %v, want DeadlineExceeded", err)
+			}
+			if d := time.Since(start); d > 20*time.Millisecond+slack/2 {
+				t.Errorf("Get with a 20ms context took %v", d)
+			}
+
+			// Redis carries out the commands it had received, late: the probe
+			// uses another origin than the calls that timed out.
+			srv.resume()
+			waitUsable(t, store, "https://back.example")
+		})
+	}
 }
 
 // waitUsable checks that store works again within a few seconds of Redis

@@ -217,15 +217,23 @@ func (s *server) client() *redis.Client {
 // Store on it answers within its Timeout only because it bounds its calls
 // itself.
 func (s *server) patientClient() *redis.Client {
+	return s.patientClientWith(false)
+}
+
+// patientClientWith is patientClient, made with ContextTimeoutEnabled set
+// as ctxTimeouts says: a Store on such a client calls it on the caller's
+// goroutine.
+func (s *server) patientClientWith(ctxTimeouts bool) *redis.Client {
 	c := redis.NewClient(&redis.Options{
-		Addr:            s.addr,
-		DialTimeout:     30 * time.Second,
-		ReadTimeout:     30 * time.Second,
-		WriteTimeout:    30 * time.Second,
-		PoolTimeout:     30 * time.Second,
-		MaxRetries:      10,
-		MinRetryBackoff: 500 * time.Millisecond,
-		MaxRetryBackoff: time.Second,
+		ContextTimeoutEnabled: ctxTimeouts,
+		Addr:                  s.addr,
+		DialTimeout:           30 * time.Second,
+		ReadTimeout:           30 * time.Second,
+		WriteTimeout:          30 * time.Second,
+		PoolTimeout:           30 * time.Second,
+		MaxRetries:            10,
+		MinRetryBackoff:       500 * time.Millisecond,
+		MaxRetryBackoff:       time.Second,
 	})
 	s.t.Cleanup(func() { c.Close() })
 	return c
