@@ -40,10 +40,7 @@ func (p testPage) input(t *testing.T) usage.Input {
 	return in
 }
 
-var (
-	none = usage.Decision{}
-	cmpE = cmpopts.EquateEmpty()
-)
+var cmpE = cmpopts.EquateEmpty()
 
 func src(from usage.From, line int, text string) usage.Source {
 	return usage.Source{From: from, Line: line, Text: text}
