@@ -181,6 +181,7 @@ type Checker struct {
 	stopped context.Context    // ends when Close gives up waiting for them
 	stop    context.CancelFunc // ends stopped
 	paces   paces              // the schedule of each origin, see pace.go
+	tdm     tdmCache           // the tdmrep.json of each origin, see tdmrep.go
 }
 
 // ErrClosed is returned by the calls of a [Checker] after [Checker.Close].
