@@ -266,3 +266,31 @@ func TestUsageErrors(t *testing.T) {
 		t.Errorf("after Close: %v, want ErrClosed", err)
 	}
 }
+
+// TestUsageTDMRepBounded: the Checker keeps at most CacheEntries
+// tdmrep.json files; beyond, the oldest goes and is fetched again.
+func TestUsageTDMRepBounded(t *testing.T) {
+	s := newUsageSite(t, "", serve(200, `[{"location":"/","tdm-reservation":1}]`))
+	c := &crawl.Checker{Client: loopbackClient(s.Server), CacheEntries: 2}
+	ask := func(host string) {
+		t.Helper()
+		if _, err := c.Usage(context.Background(), "*", usage.Input{URL: "http://" + host + "/"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ask("a.example")
+	ask("b.example")
+	ask("a.example")
+	if n := s.tdmHits.Load(); n != 2 {
+		t.Fatalf("%d fetches for two origins within the bound, want 2", n)
+	}
+	ask("c.example") // a.example is the oldest: it goes
+	ask("b.example")
+	if n := s.tdmHits.Load(); n != 3 {
+		t.Errorf("%d fetches after a third origin, want 3", n)
+	}
+	ask("a.example")
+	if n := s.tdmHits.Load(); n != 4 {
+		t.Errorf("%d fetches after asking the evicted origin again, want 4", n)
+	}
+}
