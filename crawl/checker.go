@@ -108,7 +108,7 @@ const storeTimeout = time.Second
 // panic as an error carrying its value) to StoreError, once per distinct
 // error and fetch, and fetches itself.
 //
-// If the Store is a [Leaser], one Checker of the fleet fetches each origin
+// With a [Leaser] as well (the Leaser field), one Checker of the fleet fetches each origin
 // while the others wait. On a miss, a Checker takes the origin's lease,
 // which lasts three seconds, reads the Store once more (an entry may have
 // come meanwhile), fetches while renewing the lease every second, puts the
@@ -140,10 +140,21 @@ type Checker struct {
 	// UserAgent is the User-Agent header sent when fetching robots.txt.
 	// "" means DefaultUserAgent.
 	UserAgent string
-	// Store, if not nil, shares robots.txt entries with other Checkers. If
-	// it is also a Leaser, leases keep a fleet from fetching one origin
-	// many times at once.
+	// Store, if not nil, shares robots.txt entries with other Checkers.
+	// Nil means none: the Checker keeps what it fetches in memory only.
 	Store Store
+	// Leaser, if not nil, hands out the leases that keep a fleet sharing
+	// the Store from fetching one origin many times at once. Nil means
+	// none: each Checker that misses fetches. It is used only with a
+	// Store, and is usually the same value (a redisstore.Store is both);
+	// the Checker never looks for a Leaser behind its Store, so that a
+	// Store wrapped for metrics or logging keeps its leases when this
+	// field is set.
+	Leaser Leaser
+	// Pacer, if not nil, keeps each origin's schedule for the whole
+	// fleet, as [Pacer] says. Nil means none: each Checker keeps its own
+	// pace. It needs no Store.
+	Pacer Pacer
 	// StoreError, if not nil, is called with the origin and the error of
 	// each failed Store call. It must be safe for concurrent use.
 	StoreError func(origin string, err error)
@@ -429,8 +440,8 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 				known = &e
 			}
 		}
-		if l, ok := c.Store.(Leaser); ok && ctx.Err() == nil {
-			e, ok, h := c.acquire(ctx, l, origin, rep)
+		if c.Leaser != nil && ctx.Err() == nil {
+			e, ok, h := c.acquire(ctx, c.Leaser, origin, rep)
 			if ok {
 				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, c.now(), true))
 				return

@@ -77,7 +77,7 @@ func TestLeaseTakenRenewedReleased(t *testing.T) {
 	})
 	store := newLeaseStore()
 	const ttl = 600 * time.Millisecond // renewed every 200 ms
-	holder := crawl.WithLeaseTTL(&crawl.Checker{Store: store}, ttl)
+	holder := crawl.WithLeaseTTL(&crawl.Checker{Store: store, Leaser: store}, ttl)
 	done := make(chan error, 1)
 	go func() {
 		_, err := holder.Allowed(context.Background(), "MyBot", s.URL+"/private")
@@ -89,7 +89,7 @@ func TestLeaseTakenRenewedReleased(t *testing.T) {
 	if _, ok := store.held(s.URL); !ok {
 		t.Fatal("the holder's lease lapsed while it fetched")
 	}
-	other := &crawl.Checker{Store: store}
+	other := &crawl.Checker{Store: store, Leaser: store}
 	otherDone := make(chan error, 1)
 	go func() {
 		_, err := other.Allowed(context.Background(), "MyBot", s.URL+"/private")
@@ -146,7 +146,7 @@ func TestLeaseOfDeadHolder(t *testing.T) {
 	store.plant(s.URL, dead, lapse)
 	fleet := make([]*crawl.Checker, 6)
 	for i := range fleet {
-		fleet[i] = &crawl.Checker{Store: store}
+		fleet[i] = &crawl.Checker{Store: store, Leaser: store}
 	}
 	longest := allowedAll(t, fleet, s.URL)
 	if n := s.hits.Load(); n != 1 {
@@ -185,7 +185,7 @@ func TestLeaseHolderDeadline(t *testing.T) {
 	})
 	fleet := make([]*crawl.Checker, 3)
 	for i := range fleet {
-		fleet[i] = &crawl.Checker{Store: store, FetchTimeout: 100 * time.Millisecond}
+		fleet[i] = &crawl.Checker{Store: store, Leaser: store, FetchTimeout: 100 * time.Millisecond}
 	}
 	start := time.Now()
 	allowedAll(t, fleet, s.URL) // the holder's file disallows /private, the origin's does not
@@ -207,7 +207,7 @@ func TestLeaseStaleEntry(t *testing.T) {
 	store.Put(context.Background(), s.URL, crawl.Entry{Status: 200, Body: []byte("User-agent: *\nAllow: /\n"), Fetched: old, Expires: old.Add(24 * time.Hour)})
 	fleet := make([]*crawl.Checker, 6)
 	for i := range fleet {
-		fleet[i] = &crawl.Checker{Store: store}
+		fleet[i] = &crawl.Checker{Store: store, Leaser: store}
 	}
 	longest := allowedAll(t, fleet, s.URL)
 	if n := s.hits.Load(); n != 1 {
@@ -283,7 +283,7 @@ func TestPanickingStore(t *testing.T) {
 			})
 			store := &panicStore{leaseStore: newLeaseStore(), panicOn: tt.method, value: tt.value}
 			var got errs
-			c := crawl.WithLeaseTTL(&crawl.Checker{Store: store, StoreError: got.record}, 90*time.Millisecond)
+			c := crawl.WithLeaseTTL(&crawl.Checker{Store: store, Leaser: store, StoreError: got.record}, 90*time.Millisecond)
 			allowed, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private")
 			if err != nil || allowed {
 				t.Fatalf("Allowed = %v, %v; want false", allowed, err)
@@ -331,7 +331,7 @@ func (s *slowPutStore) Put(ctx context.Context, origin string, e crawl.Entry) er
 func TestCloseWaitsForPut(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
 	store := &slowPutStore{leaseStore: newLeaseStore(), delay: 300 * time.Millisecond}
-	c := &crawl.Checker{Store: store}
+	c := &crawl.Checker{Store: store, Leaser: store}
 	if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
 		t.Fatalf("Allowed = %v, %v; want false", got, err)
 	}
@@ -358,7 +358,7 @@ func TestCloseWaitsForPut(t *testing.T) {
 func TestClosedChecker(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
 	store := newLeaseStore()
-	c := &crawl.Checker{Store: store}
+	c := &crawl.Checker{Store: store, Leaser: store}
 	ctx := context.Background()
 	if _, err := c.Allowed(ctx, "MyBot", s.URL+"/x"); err != nil {
 		t.Fatal(err)
@@ -403,7 +403,7 @@ func TestCloseGivesUp(t *testing.T) {
 	s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() })
 	store := newLeaseStore()
 	var reported errs
-	c := crawl.WithLeaseTTL(&crawl.Checker{Store: store, StoreError: reported.record}, 90*time.Millisecond)
+	c := crawl.WithLeaseTTL(&crawl.Checker{Store: store, Leaser: store, StoreError: reported.record}, 90*time.Millisecond)
 	answer := make(chan error, 1)
 	go func() {
 		_, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private")

@@ -141,11 +141,13 @@ func (p *Pacing) Interval(f *robots.File, agent string) (time.Duration, error) {
 	return max(d, least), nil
 }
 
-// A Pacer is a [Store] that also keeps the schedule of each origin, so that
-// a fleet of crawlers sharing it keeps an origin's pace together: with
-// Crawl-delay 10, one request every 10 seconds from the whole fleet, not
-// one from each crawler. A [Checker] whose Store is a Pacer books each
-// request's slot there, after its own schedule's slot has come.
+// A Pacer keeps the schedule of each origin, so that a fleet of crawlers
+// sharing it keeps an origin's pace together: with Crawl-delay 10, one
+// request every 10 seconds from the whole fleet, not one from each
+// crawler. A [Checker] whose Pacer field is set books each request's slot
+// there, after its own schedule's slot has come. The Checker never looks
+// for a Pacer behind its Store: a Store wrapped for metrics or logging
+// keeps the fleet's pace when the Pacer field is set.
 //
 // Durations are counted from the call, on the Pacer's clock, so that the
 // clocks of the fleet's machines need not agree. The fleet's pace holds
@@ -155,7 +157,6 @@ func (p *Pacing) Interval(f *robots.File, agent string) (time.Duration, error) {
 // those delays (a millisecond or so on a quiet network), never on average.
 // Implementations must be safe for concurrent use.
 type Pacer interface {
-	Store
 	// Reserve books the next free slot of origin: the later of now and
 	// the origin's next free time, which it moves to interval past the
 	// slot. It returns the reservation, whose Delay says how long from
@@ -272,7 +273,7 @@ func (c *Checker) Interval(ctx context.Context, agent, url string) (time.Duratio
 // takes no slot: the next Wait gets it. Wait also returns the errors of
 // [Checker.Interval].
 //
-// With a [Pacer] as its Store, the Checker then books the slot there too,
+// With a [Pacer] (its Pacer field), the Checker then books the slot there too,
 // and waits for it: the fleet keeps the origin's pace together. A Pacer
 // that fails, or takes longer than 250 ms, is reported to StoreError and
 // the Checker keeps its own pace; a reservation cut short by ctx may be
@@ -329,12 +330,12 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 	return nil
 }
 
-// reserve books origin's slot from the Store when it is a Pacer, and
+// reserve books origin's slot from the Checker's Pacer, if any, and
 // waits for it. It returns only ctx's error: a Pacer that fails is
 // reported, and leaves the pace to the Checker's own schedule.
 func (c *Checker) reserve(ctx context.Context, origin string, interval time.Duration) error {
-	p, ok := c.Store.(Pacer)
-	if !ok {
+	p := c.Pacer
+	if p == nil {
 		return nil
 	}
 	r, err := paceCall(ctx, func(ctx context.Context) (Reservation, error) {
@@ -408,7 +409,7 @@ func sleep(ctx context.Context, d time.Duration) error {
 // Retry-After header, in seconds or as an HTTP date, or, without one, by a
 // back-off of twice the interval (one second at least), doubling with
 // each refusal in a row; either push is at most Pacing.MaxRetryAfter. Any
-// other status ends the run of refusals. With a [Pacer] as its Store, the
+// other status ends the run of refusals. With a [Pacer], the
 // push is shared with the fleet. A url that has no origin is ignored.
 func (c *Checker) Report(ctx context.Context, url string, status int, h http.Header) {
 	origin, err := robots.Origin(url)
@@ -447,7 +448,7 @@ func (c *Checker) report(ctx context.Context, origin string, status int, h http.
 		s.next = until
 	}
 	ps.mu.Unlock()
-	if p, ok := c.Store.(Pacer); ok && d > 0 {
+	if p := c.Pacer; p != nil && d > 0 {
 		_, err := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, p.Defer(ctx, origin, d)
 		})

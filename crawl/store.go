@@ -29,9 +29,13 @@ type Store interface {
 	Put(ctx context.Context, origin string, e Entry) error
 }
 
-// A Leaser is a [Store] that also hands out short leases, so that when
-// many Checkers sharing it miss on one origin at once, one of them fetches
-// and the others wait for its entry to appear in the Store.
+// A Leaser hands out short leases on origins, so that when many Checkers
+// sharing a [Store] miss on one origin at once, one of them fetches and
+// the others wait for its entry to appear in the Store. A [Checker] uses
+// the Leaser of its Leaser field, beside the Store of its Store field: the
+// two are usually one value (a redisstore.Store is both), and a wrapper
+// around the Store (metrics, logging) loses nothing, as no Checker looks
+// for a Leaser behind its Store.
 //
 // A lease lives a few seconds unless its holder renews it, so that one
 // whose holder died mid-fetch lapses soon: the Checker takes it for three
@@ -48,9 +52,10 @@ type Store interface {
 // of another holder comes from a shared Store and is not trusted: a
 // Checker believes the Deadline for two minutes at most.
 //
-// Implementations must be safe for concurrent use.
+// An error of any method means the call failed, and is reported to the
+// Checker's StoreError; the Checker then fetches without the lease, or
+// lets the lease lapse. Implementations must be safe for concurrent use.
 type Leaser interface {
-	Store
 	// Lease takes origin's lease as l for ttl when nobody holds it, and
 	// returns l and true. When another holder has it, Lease leaves it and
 	// returns that holder's lease and false, with a zero Deadline when it

@@ -288,7 +288,7 @@ func TestCheckerLeases(t *testing.T) {
 	// lease and fetches, the others wait for its entry in the store.
 	fleet := make([]*crawl.Checker, 5)
 	for i := range fleet {
-		fleet[i] = crawl.WithClock(&crawl.Checker{Store: store}, clk.Now)
+		fleet[i] = crawl.WithClock(&crawl.Checker{Store: store, Leaser: store}, clk.Now)
 	}
 	var wg sync.WaitGroup
 	for i, c := range fleet {
@@ -442,7 +442,7 @@ func TestCheckerNeverHangs(t *testing.T) {
 		allowed bool
 		err     string
 	}{
-		{"store that ignores its context", &crawl.Checker{Store: deafStore{stop}}, false, ""},
+		{"store that ignores its context", &crawl.Checker{Store: deafStore{stop}, Leaser: deafStore{stop}}, false, ""},
 		{"transport that ignores its context", &crawl.Checker{FetchTimeout: 100 * time.Millisecond,
 			Client: &http.Client{Transport: hangingTransport{stop}}}, false, "timeout"},
 	}
@@ -497,7 +497,7 @@ func TestCheckerLeaseHolderPutFails(t *testing.T) {
 	store.plant(s.URL, crawl.Lease{Token: "holder", Deadline: time.Now().Add(wait)}, time.Minute)
 	var mu sync.Mutex
 	var reported []error
-	c := &crawl.Checker{Store: store, FetchTimeout: 100 * time.Millisecond, StoreError: func(origin string, err error) {
+	c := &crawl.Checker{Store: store, Leaser: store, FetchTimeout: 100 * time.Millisecond, StoreError: func(origin string, err error) {
 		mu.Lock()
 		defer mu.Unlock()
 		reported = append(reported, err)

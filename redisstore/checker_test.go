@@ -92,8 +92,11 @@ func fleet(t *testing.T, srv *server, n int, opts redisstore.Options, h *hook, f
 	checkers := make([]*crawl.Checker, n)
 	for i := range checkers {
 		o := opts
+		s := redisstore.New(srv.client(), &o)
 		checkers[i] = &crawl.Checker{
-			Store:        redisstore.New(srv.client(), &o),
+			Store:        s,
+			Leaser:       s,
+			Pacer:        s,
 			StoreError:   h.record,
 			FetchTimeout: fetchTimeout,
 		}
@@ -304,7 +307,7 @@ func BenchmarkCheckerMiss(b *testing.B) {
 		opts := benchOpts
 		store := redisstore.New(srv.client(), &opts)
 		// Fill Redis with the two entries.
-		filler := &crawl.Checker{Store: store}
+		filler := &crawl.Checker{Store: store, Leaser: store, Pacer: store}
 		for _, o := range origins {
 			if _, err := filler.Allowed(ctx, "MyBot", o.URL+"/"); err != nil {
 				b.Fatal(err)

@@ -11,15 +11,18 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// Every machine of a fleet gives its Checker a Store on the same Redis,
-// and closes the Checker before it exits. (This example needs a Redis server, so it is compiled but not run.)
+// Every machine of a fleet gives its Checker a Store on the same Redis, as
+// its Store, Leaser and Pacer, and closes the Checker before it exits. (This example needs a Redis server, so it is compiled but not run.)
 func ExampleNew() {
 	rdb := redis.NewUniversalClient(&redis.UniversalOptions{
 		Addrs:                 []string{"redis:6379"},
 		ContextTimeoutEnabled: true,
 	})
+	s := redisstore.New(rdb, nil)
 	checker := &crawl.Checker{
-		Store:      redisstore.New(rdb, nil),
+		Store:      s, // the entries the fleet fetched
+		Leaser:     s, // one fetch of an origin for the fleet
+		Pacer:      s, // one pace of an origin for the fleet
 		StoreError: func(origin string, err error) { log.Printf("robots store: %s: %v", origin, err) },
 	}
 	ok, err := checker.Allowed(context.Background(), "MyBot", "https://example.com/page")

@@ -96,9 +96,10 @@ func fleetChild(specJSON string) int {
 	rdb := redis.NewClient(&redis.Options{Addr: spec.Redis, ContextTimeoutEnabled: true})
 	// A Store timeout of the Checker's own bound, a second, so that a slow
 	// reply on a loaded machine is not taken for Redis failing.
-	var store crawl.Store = redisstore.New(rdb, &redisstore.Options{Timeout: time.Second})
+	rs := redisstore.New(rdb, &redisstore.Options{Timeout: time.Second})
+	var store crawl.Store = rs
 	if spec.PutDelay > 0 {
-		store = slowPutStore{store.(*redisstore.Store), spec.PutDelay}
+		store = slowPutStore{rs, spec.PutDelay}
 	}
 	var (
 		mu     sync.Mutex
@@ -106,6 +107,8 @@ func fleetChild(specJSON string) int {
 	)
 	checker := &crawl.Checker{
 		Store:        store,
+		Leaser:       rs,
+		Pacer:        rs,
 		FetchTimeout: spec.FetchTimeout,
 		UserAgent:    "FleetBot/1.0 (" + spec.Name + ")",
 		StoreError: func(origin string, err error) {

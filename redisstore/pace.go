@@ -20,7 +20,7 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// A Store is a crawl.Pacer: a crawl.Checker whose Store it is books each
+// A Store is a crawl.Pacer: a crawl.Checker whose Pacer it is books each
 // request's slot in it.
 var _ crawl.Pacer = (*Store)(nil)
 

@@ -134,8 +134,9 @@ func paceChild(specJSON string) int {
 	defer client.Close()
 	var mu sync.Mutex
 	var report paceReport
+	s := redisstore.New(client, nil)
 	checker := &crawl.Checker{
-		Store: redisstore.New(client, nil),
+		Store: s, Leaser: s, Pacer: s,
 		StoreError: func(origin string, err error) {
 			mu.Lock()
 			report.StoreErrors++
@@ -479,8 +480,11 @@ func TestPaceFleetWaitCancelled(t *testing.T) {
 	srv := startServer(t)
 	site := newPaceSite(t, "127.0.0.43")
 	checker := func() *crawl.Checker {
+		s := redisstore.New(srv.client(), nil)
 		return &crawl.Checker{
-			Store:      redisstore.New(srv.client(), nil),
+			Store:      s,
+			Leaser:     s,
+			Pacer:      s,
 			StoreError: func(origin string, err error) { t.Errorf("StoreError(%s, %v)", origin, err) },
 		}
 	}

@@ -5,7 +5,11 @@
 // origin's robots.txt while the others wait for its entry. It also
 // implements [crawl.Pacer], so that the fleet keeps each origin's pace
 // together (see [Store.Reserve]); the origin's schedule is kept under
-// <prefix>{<origin>}:pace.
+// <prefix>{<origin>}:pace. A Checker uses each of the three it is given
+// as a field, so a fleet's Checkers set all three:
+//
+//	s := redisstore.New(rdb, nil)
+//	checker := &crawl.Checker{Store: s, Leaser: s, Pacer: s}
 //
 // A Store takes a [redis.UniversalClient], so a single server, Sentinel and
 // Cluster all work: it runs single-key commands only, and the keys of an
@@ -130,8 +134,9 @@ type Options struct {
 	Now func() time.Time
 }
 
-// A Store keeps robots.txt entries in Redis. It implements [crawl.Store]
-// and [crawl.Leaser], and is safe for concurrent use.
+// A Store keeps robots.txt entries in Redis. It implements [crawl.Store],
+// [crawl.Leaser] and [crawl.Pacer], to set as all three fields of a
+// crawl.Checker, and is safe for concurrent use.
 type Store struct {
 	client   redis.UniversalClient
 	prefix   string
@@ -140,13 +145,17 @@ type Store struct {
 	now      func() time.Time
 }
 
-// A Store is a crawl.Leaser, and so a crawl.Store: a crawl.Checker whose
-// Store it is takes leases from it.
-var _ crawl.Leaser = (*Store)(nil)
+// A Store is a crawl.Store and a crawl.Leaser: a crawl.Checker whose
+// Store and Leaser it is shares entries through it and takes leases from
+// it.
+var (
+	_ crawl.Store  = (*Store)(nil)
+	_ crawl.Leaser = (*Store)(nil)
+)
 
 // New returns a Store that keeps its entries through client: a
-// [crawl.Store] that is also a [crawl.Leaser], to set as a
-// crawl.Checker's Store. opts may be nil. The client is the caller's: the
+// [crawl.Store], a [crawl.Leaser] and a [crawl.Pacer], to set as a
+// crawl.Checker's Store, Leaser and Pacer. opts may be nil (the defaults). The client is the caller's: the
 // Store does not close it.
 //
 // The Store enforces Options.Timeout on every call whatever the client's
