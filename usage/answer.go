@@ -226,7 +226,7 @@ func For(agent string, in Input) Answer {
 			}
 			a.Fetchable = false
 			a.Diagnostics = []string{cut("robots.txt disallows the URL for " + agent + " (" + e.String() +
-				"): it is not fetched, and no use is stated (draft-ietf-aipref-attach-05 section 3)")}
+				"): it is not fetched, and no use is stated (draft-ietf-aipref-attach-05 section 3.1)")}
 			return a
 		}
 		c.robots(in.Robots, agent, url)

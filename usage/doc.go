@@ -19,13 +19,16 @@
 // (search, ai-input, ai-train), the one vocabulary that has all three.
 //
 // The package reads what the caller already has and does no I/O;
-// [crawl.Checker.Usage] fetches what is missing (robots.txt, tdmrep.json).
-// It lives above package robots, which reads robots.txt, and package page,
-// which reads META tags and X-Robots-Tag, since it combines their answers
-// with those of the header fields and of TDMRep; it lives below package
-// crawl, which fetches, so that a crawler with its own fetching, and the
-// tester page, use it without a Checker. Neither robots nor page could hold
-// it without reaching up into the other's concern.
+// [github.com/crawlkit/robots/crawl.Checker.Usage] fetches what is missing (robots.txt, tdmrep.json).
+// It is a package of its own, above package robots, which reads
+// robots.txt, and package page, which reads META tags and X-Robots-Tag,
+// since it combines their answers with those of header fields and of
+// TDMRep, and below package crawl, which fetches, so that a crawler with
+// its own fetching, and the tool, use it without a Checker. The root
+// package cannot hold it: nothing imports upward, and it would need page.
+// Package page could, but it reads the rules of one page, while robots.txt
+// and tdmrep.json are the origin's, and the answer joins four vocabularies
+// that page has no other use for.
 //
 // # Where statements come from
 //
@@ -34,9 +37,9 @@
 //     [robots.File.Preferences] finds them. Each line is one statement. An
 //     Allow line only makes a URL fetchable: it states no use. A URL that
 //     robots.txt disallows for the crawler is not fetchable, and its uses
-//     are unstated, whatever any other source says: "paths that cannot be
-//     crawled have no associated usage preferences"
-//     (draft-ietf-aipref-attach-05 section 3). Answer.Fetchable is then
+//     are unstated, whatever any other source says: "no preferences are
+//     implied for resources that are disallowed"
+//     (draft-ietf-aipref-attach-05 section 3.1). Answer.Fetchable is then
 //     false, and each use's By names the rule that disallows it.
 //   - Header fields. Content-Usage (draft-ietf-aipref-attach-05 section 2)
 //     is a Structured Field Dictionary (RFC 9651 section 3.2): its field

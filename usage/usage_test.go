@@ -121,7 +121,7 @@ func TestNothing(t *testing.T) {
 
 // TestRobotsAlone: the Content-Signal and Content-Usage lines of
 // robots.txt, each a statement; Allow states no use; a disallowed URL has
-// no uses (draft-ietf-aipref-attach-05 section 3).
+// no uses (draft-ietf-aipref-attach-05 section 3.1).
 func TestRobotsAlone(t *testing.T) {
 	body := "User-agent: *\n" + // 1
 		"Allow: /\n" + // 2

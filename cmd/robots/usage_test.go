@@ -62,7 +62,7 @@ note: TDMRep: tdm-reservation 1 of the META tags supersedes 0 of the tdmrep.json
 search    unstated    robots.txt line 8: Disallow: /
 ai-input  unstated    robots.txt line 8: Disallow: /
 ai-train  unstated    robots.txt line 8: Disallow: /
-note: robots.txt disallows the URL for GPTBot (line 8: Disallow: /): it is not fetched, and no use is stated (draft-ietf-aipref-attach-05 section 3)
+note: robots.txt disallows the URL for GPTBot (line 8: Disallow: /): it is not fetched, and no use is stated (draft-ietf-aipref-attach-05 section 3.1)
 `,
 		},
 		{
