@@ -207,3 +207,64 @@ func FuzzPage(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCombined checks that sources combine restrictively, whatever they
+// say: the answer from every source at once is the restrictive join of the
+// answers from each group of sources alone (robots.txt; the Content-Usage
+// and Content-Signal fields; the page's robots rules and META tags; TDMRep,
+// whose three places have their own priority), unless robots.txt makes the
+// URL not fetchable, when no use is stated.
+func FuzzCombined(f *testing.F) {
+	f.Add("User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /a train-ai=y\n", "train-ai=y, search=n", "ai-input=yes",
+		"noimageai", `<meta name="robots" content="index"><meta name="tdm-reservation" content="0">`, "1", `[{"location":"/","tdm-reservation":1}]`, "/a/b")
+	f.Add("User-agent: *\nDisallow: /p\n", "all=n", "search=no", "noai", "", "0", "", "/p")
+	f.Add("User-agent: GPTBot\nContent-Usage: bots=y\n", "", "", "GPTBot: noindex", `<meta name=gptbot content=noai>`, "", `[{"location":"/x","tdm-reservation":0}]`, "/x")
+	f.Fuzz(func(t *testing.T, robotsBody, cu, cs, xrobots, html, res, tdmrep, url string) {
+		if !strings.HasPrefix(url, "/") {
+			url = "/" + url
+		}
+		file := robots.Parse([]byte(robotsBody))
+		d, _ := page.FromHTML(strings.NewReader(html))
+		split := func(v string) []string {
+			if v == "" {
+				return nil
+			}
+			return strings.Split(v, "\n")
+		}
+		h := http.Header{"Content-Usage": split(cu), "Content-Signal": split(cs), "X-Robots-Tag": split(xrobots), "Tdm-Reservation": split(res)}
+		pg := page.Join(page.FromHeader(h), d)
+		var tdm *usage.TDMRep
+		if tdmrep != "" {
+			tdm = usage.ParseTDMRep([]byte(tdmrep))
+		}
+		const agent = "GPTBot"
+		all := checkBounds(t, agent, usage.Input{URL: url, Robots: file, Header: h, Page: pg, TDMRep: tdm})
+		if !all.Fetchable {
+			if file.Allowed(agent, url) {
+				t.Fatalf("not fetchable, but robots.txt allows %s", url)
+			}
+			return
+		}
+		groups := []usage.Answer{
+			usage.For(agent, usage.Input{URL: url, Robots: file}),
+			usage.For(agent, usage.Input{URL: url, Header: http.Header{"Content-Usage": h["Content-Usage"], "Content-Signal": h["Content-Signal"]}}),
+			usage.For(agent, usage.Input{URL: url, Page: pg}),
+			usage.For(agent, usage.Input{URL: url, Header: http.Header{"Tdm-Reservation": h["Tdm-Reservation"]}, Page: d, TDMRep: tdm}),
+		}
+		for _, u := range usage.Uses() {
+			want := usage.Unstated
+			for _, g := range groups {
+				if s := g.Use(u).State; s > want {
+					want = s // Disallowed > Allowed > Unstated
+				}
+			}
+			if got := all.Use(u).State; got != want {
+				t.Fatalf("%v: %v from every source, but the groups alone join to %v: %v, %v, %v, %v", u, got, want,
+					groups[0].Use(u).State, groups[1].Use(u).State, groups[2].Use(u).State, groups[3].Use(u).State)
+			}
+			if got, want := all.Use(u).Images, groups[2].Use(u).Images; got != want {
+				t.Fatalf("%v: images %v from every source, %v from the page's rules alone", u, got, want)
+			}
+		}
+	})
+}
