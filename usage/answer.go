@@ -9,7 +9,8 @@ import (
 	"github.com/crawlkit/robots/page"
 )
 
-// A Use is one of the uses of a page the package answers for.
+// A Use is one of the uses of a page the package answers for. The zero Use
+// is Search.
 type Use uint8
 
 // The uses, named as Cloudflare's Content Signals Policy names them.
@@ -58,7 +59,7 @@ func (p Preference) String() string {
 	return "Preference(" + strconv.Itoa(int(p)) + ")"
 }
 
-// From says where a statement was made.
+// From says where a statement was made. The zero From names no place.
 type From uint8
 
 // The places a statement can come from.
@@ -84,7 +85,8 @@ func (f From) String() string {
 	return "From(" + strconv.Itoa(int(f)) + ")"
 }
 
-// A Source is one statement that decided a use.
+// A Source is one statement that decided a use. The zero Source names
+// none.
 type Source struct {
 	From From
 	// Line is, for robots.txt, the line number; for a META tag, the line of
@@ -117,7 +119,8 @@ func (s Source) String() string {
 	return where + ": " + s.Text
 }
 
-// A Decision is the answer for one use.
+// A Decision is the answer for one use. The zero Decision is Unstated, for
+// the page and its images, by no statement.
 type Decision struct {
 	State Preference
 	// Images is the answer for the page's images, as the page's robots
@@ -146,7 +149,8 @@ const MaxListed = 100
 const MaxText = 512
 
 // An Answer says what a crawler may do with a page. It is the caller's
-// own.
+// own. [For] always sets Fetchable; the zero Answer, which no call
+// returns, states nothing.
 type Answer struct {
 	Agent string // the crawler asked about, as given to For
 	// Fetchable is false when robots.txt disallows the URL for the crawler:

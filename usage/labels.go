@@ -6,7 +6,7 @@ import (
 
 // A Label is one row of the tables that map the labels of Content-Usage
 // and the keys of Content-Signal onto the uses (see Labels in the package
-// documentation).
+// documentation). The zero Label decides no use.
 type Label struct {
 	// Vocabulary is "Content-Usage" or "Content-Signal".
 	Vocabulary string
