@@ -155,8 +155,11 @@ func (t *tdmCache) put(it *tdmItem, maxEntries int, maxBytes int64) {
 // failure in a row up to one hour (or by Retry-After), and meanwhile the
 // last file fetched with a 2xx, if any, is kept.
 func (c *Checker) fetchTDMRep(ctx context.Context, origin string, prev *tdmItem) *tdmItem {
-	ctx, cancel := context.WithTimeout(ctx, c.fetchTimeout())
-	defer cancel()
+	if d := c.fetchTimeout(); d > 0 { // none, when it says so
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
 	status, body, h := c.getTDMRep(ctx, origin+tdmrepPath)
 	if c.stopped.Err() != nil {
 		return nil
