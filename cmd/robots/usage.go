@@ -45,7 +45,8 @@ Options:
   -tdmrep FILE   for an HTML file: the tdmrep.json (at most 64 KiB is read).
   -url URL       for an HTML file: the page's URL, whose path the rules of
                  robots.txt and tdmrep.json match (default /).
-  -timeout D     how long fetching each file may take (default 30s).
+  -timeout D     how long fetching robots.txt, the page and tdmrep.json
+                 may take in all (default 30s).
 
 Output: one line per use, its answer and the statements that decided it;
 for ai-input and ai-train, the answer for the page's images when a rule
