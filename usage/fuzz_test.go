@@ -125,6 +125,7 @@ func FuzzTDMRepFile(f *testing.F) {
 		{"location": "/directory-b/images/*.jpg", "tdm-reservation": 0}]`, "/directory-b/images/x.jpg")
 	f.Add(`[1, null, {"location": null}, {"location":"/a$","tdm-reservation":"1"}, {"location":"*","tdm-reservation":1.0}]`, "https://h/a")
 	f.Add(`{"location": "/"}`, "/")
+	f.Add("\xEF\xBB\xBF"+`[{"location": "/", "tdm-reservation": 0}]`, "/")
 	f.Add(`[{"location":"/%7e","tdm-reservation":0,"location":"/b","tdm-policy":7}]`, "/b/~")
 	f.Fuzz(func(t *testing.T, body, url string) {
 		tdm := usage.ParseTDMRep([]byte(body))
@@ -134,7 +135,8 @@ func FuzzTDMRepFile(f *testing.F) {
 		a := checkBounds(t, "*", usage.Input{URL: url, TDMRep: tdm})
 		want := usage.Unstated
 		var raw []json.RawMessage
-		if len(body) <= usage.MaxTDMRepBytes && strings.HasPrefix(strings.TrimSpace(body), "[") && json.Unmarshal([]byte(body), &raw) == nil {
+		noBOM := strings.TrimPrefix(body, "\xEF\xBB\xBF")
+		if len(body) <= usage.MaxTDMRepBytes && strings.HasPrefix(strings.TrimSpace(noBOM), "[") && json.Unmarshal([]byte(noBOM), &raw) == nil {
 			for _, r := range raw {
 				var e map[string]json.RawMessage
 				var loc string

@@ -44,7 +44,8 @@ type tdmEntry struct {
 // ParseTDMRep reads body, a tdmrep.json: a JSON array of objects, each
 // with a "location" (a path pattern, matched as robots.txt patterns are),
 // a "tdm-reservation" (0 or 1) and an optional "tdm-policy" (a URL). A body
-// over MaxTDMRepBytes, or that is not a JSON array, states nothing. An
+// over MaxTDMRepBytes, or that is not a JSON array, states nothing (a
+// UTF-8 byte order mark before it is skipped). An
 // entry that is not an object, or has no location string, is skipped; a
 // reservation other than the numbers 0 and 1 is unset (the report: other
 // values are protocol errors). Each is noted in [TDMRep.Diagnostics]. Keys
@@ -60,6 +61,8 @@ func ParseTDMRep(body []byte) *TDMRep {
 		t.diag(file, " has over "+strconv.Itoa(MaxTDMRepBytes)+" bytes: it states nothing")
 		return t
 	}
+	// RFC 8259 section 8.1: a parser may ignore a byte order mark.
+	body = bytes.TrimPrefix(body, []byte("\xEF\xBB\xBF"))
 	var raw []json.RawMessage
 	if trimmed := bytes.TrimSpace(body); len(trimmed) == 0 || trimmed[0] != '[' {
 		t.diag(file, " is not a JSON array: it states nothing")

@@ -405,6 +405,7 @@ func TestTDMRepFile(t *testing.T) {
 			diags: []string{"tdmrep.json entry 1 has no location string: skipped"}},
 		{name: "1.0 is not 1", status: 200, url: "/", body: `[{"location":"/","tdm-reservation":1.0}]`,
 			diags: []string{"tdmrep.json entry 1: tdm-reservation 1.0 is not 0 or 1: unset"}},
+		{name: "a byte order mark is skipped", status: 200, url: "/", body: "\xEF\xBB\xBF" + `[{"location":"/","tdm-reservation":1}]`, train: usage.Disallowed},
 		{name: "unknown keys are ignored", status: 200, url: "/x", body: `[{"location":"/","tdm-reservation":0,"comment":"ok"}]`, train: usage.Allowed},
 	}
 	for _, tc := range tests {
