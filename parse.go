@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/crawlkit/robots/internal/decl"
 )
 
 // This file holds the parser, the second stage: it reads each line of the
@@ -116,7 +118,7 @@ type parser struct {
 	dropped  int
 	dropLine int32
 
-	lines *Declarations // the lines as written, for ParseDeclarations; nil for Parse
+	lines *decl.Declarations // the lines as written, for decl.Read; nil for Parse
 }
 
 // parsers holds parsers whose scratch slices can be used again. Without it,

@@ -22,6 +22,11 @@ import (
 // with the lines they come from. The zero Preferences state none.
 //
 // Each map and slice is the caller's own.
+//
+// Experimental: Content-Signal and Content-Usage follow drafts that still
+// change (the labels of draft-ietf-aipref-vocab changed three times from
+// -02 to -07, and more are proposed), so this API is outside the v1
+// compatibility promise: a minor release may change it to follow them.
 type Preferences struct {
 	// Signal maps each key of the Content-Signal lines that apply to its
 	// value as written, such as "search" to "yes" and "ai-train" to "no".
@@ -47,6 +52,8 @@ type Preferences struct {
 }
 
 // A PreferenceLine is a Content-Signal or Content-Usage line of a group.
+//
+// Experimental: see [Preferences].
 type PreferenceLine struct {
 	Line int     // line number, from 1
 	Key  KeyKind // ContentSignal or ContentUsage
@@ -82,6 +89,11 @@ type PreferenceLine struct {
 //
 // Preferences reads the lines of the group at each call, which costs time
 // in proportion to their number; [File.Allowed] never reads them.
+//
+// Experimental: Content-Signal and Content-Usage follow drafts that still
+// change (the labels of draft-ietf-aipref-vocab changed three times from
+// -02 to -07, and more are proposed), so this API is outside the v1
+// compatibility promise: a minor release may change it to follow them.
 func (f *File) Preferences(agent, url string) Preferences {
 	g := f.Group(agent)
 	if g == nil || !g.Allowed(url) {
@@ -114,6 +126,8 @@ func (f *File) Preferences(agent, url string) Preferences {
 // [File.Group]), in file order, whatever their paths. Lines that come
 // before the first user-agent line belong to no group; they are among the
 // file's [File.Records], with a RuleOutsideGroup diagnostic.
+//
+// Experimental: see [File.Preferences].
 func (f *File) PreferenceLines(agent string) []PreferenceLine {
 	var lines []PreferenceLine
 	f.eachPreference(f.Group(agent), func(l PreferenceLine) {

@@ -20,6 +20,7 @@ package crawl
 
 import (
 	"hash/maphash"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -91,11 +92,19 @@ type item struct {
 	prev, next *item       // the ring, guarded by the cache's mutex
 }
 
+// newCache returns a cache of maxEntries and maxBytes: zero means the
+// default, a negative value no limit.
 func newCache(maxEntries int, maxBytes int64) *cache {
-	if maxEntries <= 0 {
+	switch {
+	case maxEntries < 0:
+		maxEntries = math.MaxInt
+	case maxEntries == 0:
 		maxEntries = DefaultCacheEntries
 	}
-	if maxBytes <= 0 {
+	switch {
+	case maxBytes < 0:
+		maxBytes = math.MaxInt64
+	case maxBytes == 0:
 		maxBytes = DefaultCacheBytes
 	}
 	c := &cache{seed: maphash.MakeSeed(), maxEntries: maxEntries, maxBytes: maxBytes}

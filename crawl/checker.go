@@ -21,9 +21,6 @@ const DefaultUserAgent = "crawlkit-robots/1 (+https://github.com/crawlkit/robots
 // redirects included, unless its FetchTimeout field says otherwise.
 const DefaultFetchTimeout = 30 * time.Second
 
-// storeTimeout bounds each call a Checker makes to its Store.
-const storeTimeout = time.Second
-
 // A Checker answers whether a crawler may fetch a URL, fetching and caching
 // the robots.txt file of each origin as RFC 9309 sections 2.3 and 2.4 say.
 // A crawler makes one call per URL:
@@ -103,10 +100,14 @@ const storeTimeout = time.Second
 // fetch at most. A shared Store is not trusted: an entry that claims a
 // longer life, or a peer whose clock is wrong, cannot keep the fleet from
 // fetching. After each fetch the Checker puts the new entry, once it has
-// answered. Each Store call is bounded by one second. A Store that fails,
-// is slow or panics never fails a call: the Checker reports the error (a
-// panic as an error carrying its value) to StoreError, once per distinct
-// error and fetch, and fetches itself.
+// answered. Each call to the Store, and to the Leaser and the Pacer
+// below, is bounded by one second. A Store that fails, is slow or panics
+// never fails a call: the Checker reports the error (a panic as an error
+// carrying its value) to StoreError, and fetches itself. During an outage
+// every call fails alike, so StoreError gets each distinct error of an
+// origin once a minute at most, however many calls fail: a fetch reports
+// each of its errors once, and a Wait per request does not report per
+// request.
 //
 // With a [Leaser] as well (the Leaser field), one Checker of the fleet fetches each origin
 // while the others wait. On a miss, a Checker takes the origin's lease,
@@ -121,13 +122,15 @@ const storeTimeout = time.Second
 // dies, and a dead holder stalls the others for about three seconds.
 //
 // The lease gives the holder's Deadline: its FetchTimeout plus three
-// seconds for its Store calls, 33 s by default. The others wait for it,
-// whatever their own FetchTimeout (believing it for two minutes at most),
-// and then fetch themselves: a holder still renewing its lease past its
-// Deadline has lost its entry. They also stop waiting and fetch when three
-// polls in a row find the Store failing, other than with [ErrBadEntry]; a
-// bad value only means that the holder's entry, which replaces it, has not
-// come yet.
+// seconds for its Store calls, 33 s by default, two minutes with no
+// FetchTimeout. The others wait for it, whatever their own FetchTimeout
+// (believing it for two minutes at most), and then fetch themselves: a
+// holder still renewing its lease past its Deadline has lost its entry.
+// A lease whose Deadline cannot be read gets a waiter's own FetchTimeout
+// plus three seconds, from when it began to wait. They also stop waiting
+// and fetch when three polls in a row find the Store failing, other than
+// with [ErrBadEntry]; a bad value only means that the holder's entry,
+// which replaces it, has not come yet.
 //
 // A Checker that shares a Store should be closed with [Checker.Close]
 // before its process exits, so that what it fetched last is put.
@@ -156,20 +159,31 @@ type Checker struct {
 	// pace. It needs no Store.
 	Pacer Pacer
 	// StoreError, if not nil, is called with the origin and the error of
-	// each failed Store call. It must be safe for concurrent use.
+	// a failed call to the Store, the Leaser or the Pacer: each distinct
+	// error of an origin once a minute at most. Each error starts with
+	// "crawl: store " and the call ("get", "put", "lease", "renew",
+	// "release", "reserve", "unreserve", "defer"), and wraps the call's
+	// error, context.DeadlineExceeded when it took over a second, or the
+	// panic's value when it is an error. Nil means errors are dropped. It
+	// must be safe for concurrent use.
 	StoreError func(origin string, err error)
 	// Options are the parse options; MaxBytes is also the most of a body
 	// that is read.
 	Options robots.Options
 	// FetchTimeout bounds the fetch of one robots.txt, redirects included.
-	// Zero means DefaultFetchTimeout. A fetch that takes longer finds the
-	// origin unreachable.
+	// Zero means DefaultFetchTimeout; a negative value means no timeout:
+	// a fetch lasts as long as the site takes (Close still ends it), and
+	// the lease of a Leaser gives the others a Deadline two minutes ahead,
+	// the longest they believe. A fetch that takes longer than the timeout
+	// finds the origin unreachable.
 	FetchTimeout time.Duration
 	// CacheEntries bounds how many origins the Checker keeps in memory.
-	// Zero means DefaultCacheEntries (10,000).
+	// Zero means DefaultCacheEntries (10,000); a negative value means no
+	// limit (CacheBytes still bounds them).
 	CacheEntries int
 	// CacheBytes bounds the estimated size of the files the Checker keeps
-	// in memory. Zero means DefaultCacheBytes (64 MiB).
+	// in memory. Zero means DefaultCacheBytes (64 MiB); a negative value
+	// means no limit (CacheEntries still bounds them).
 	CacheBytes int64
 	// Pacing says how fast Wait, and so a Transport, lets requests go to
 	// one origin. The zero value paces by Crawl-delay, one second at least.
@@ -193,6 +207,8 @@ type Checker struct {
 	stop    context.CancelFunc // ends stopped
 	paces   paces              // the schedule of each origin, see pace.go
 	tdm     tdmCache           // the tdmrep.json of each origin, see tdmrep.go
+
+	storeErrors storeErrors // the errors reported lately, see storecall.go
 }
 
 // ErrClosed is returned by the calls of a [Checker] after [Checker.Close].
@@ -231,11 +247,15 @@ func (c *Checker) fresh(it *item) bool {
 	return c.clock().Before(it.expires)
 }
 
+// fetchTimeout returns the bound of one fetch; 0 means none.
 func (c *Checker) fetchTimeout() time.Duration {
-	if c.FetchTimeout > 0 {
-		return c.FetchTimeout
+	switch {
+	case c.FetchTimeout < 0:
+		return 0
+	case c.FetchTimeout == 0:
+		return DefaultFetchTimeout
 	}
-	return DefaultFetchTimeout
+	return c.FetchTimeout
 }
 
 // Allowed reports whether the crawler whose product token is agent may
@@ -422,15 +442,13 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 // no further Store call, when ctx ends: only Close ends it.
 func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight) {
 	robotsURL := origin + "/robots.txt"
-	rep := &reporter{c: c, origin: origin}
 	var known *Entry // the latest entry known of origin
 	if prev != nil {
 		known = &prev.entry
 	}
 	var held *holding // the lease this Checker holds while it fetches
 	if c.Store != nil {
-		e, ok, err := c.storeGet(ctx, origin)
-		rep.report(err)
+		e, ok, _ := c.storeGet(ctx, origin)
 		if ok {
 			if now := c.now(); usable(&e, now) {
 				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, true))
@@ -441,7 +459,7 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 			}
 		}
 		if c.Leaser != nil && ctx.Err() == nil {
-			e, ok, h := c.acquire(ctx, c.Leaser, origin, rep)
+			e, ok, h := c.acquire(ctx, c.Leaser, origin)
 			if ok {
 				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, c.now(), true))
 				return
@@ -472,15 +490,12 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 	e := nextEntry(known, &f, now)
 	c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, false))
 	if c.Store != nil {
-		_, err := storeCall(ctx, func(ctx context.Context) (struct{}, error) {
+		storeCall(ctx, c, origin, "put", func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, c.Store.Put(ctx, origin, e)
 		})
-		if err != nil {
-			rep.report(fmt.Errorf("crawl: store put: %w", err))
-		}
 	}
 	if held != nil {
-		held.release(ctx, rep)
+		c.release(ctx, held)
 	}
 }
 
@@ -544,43 +559,15 @@ func (c *Checker) Close(ctx context.Context) error {
 	}
 }
 
-// storeGet reads origin's entry from the Store.
+// storeGet reads origin's entry from the Store, through storeCall.
 func (c *Checker) storeGet(ctx context.Context, origin string) (Entry, bool, error) {
 	type got struct {
 		e  Entry
 		ok bool
 	}
-	g, err := storeCall(ctx, func(ctx context.Context) (got, error) {
+	g, err := storeCall(ctx, c, origin, "get", func(ctx context.Context) (got, error) {
 		e, ok, err := c.Store.Get(ctx, origin)
 		return got{e, ok}, err
 	})
-	if err != nil {
-		return Entry{}, false, fmt.Errorf("crawl: store get: %w", err)
-	}
-	return g.e, g.ok, nil
-}
-
-// bounded returns what fn returns, or an error wrapping
-// context.DeadlineExceeded when that takes longer than d, even if fn
-// ignores the context it is given: a Store or a RoundTripper that hangs
-// never hangs the Checker. Such an fn is left to finish on its own.
-func bounded[T any](ctx context.Context, d time.Duration, fn func(context.Context) (T, error)) (T, error) {
-	ctx, cancel := context.WithTimeout(ctx, d)
-	defer cancel()
-	type result struct {
-		v   T
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		v, err := fn(ctx)
-		done <- result{v, err}
-	}()
-	select {
-	case r := <-done:
-		return r.v, r.err
-	case <-ctx.Done():
-		var zero T
-		return zero, ctx.Err()
-	}
+	return g.e, g.ok, err
 }

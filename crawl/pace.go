@@ -155,7 +155,9 @@ func (p *Pacing) Interval(f *robots.File, agent string) (time.Duration, error) {
 // the Pacer's reply has reached it and its timer has fired, so requests of
 // two crawlers can arrive closer than the interval by the difference in
 // those delays (a millisecond or so on a quiet network), never on average.
-// Implementations must be safe for concurrent use.
+// An error of any method means the call failed: the Checker reports it to
+// its StoreError and keeps its own pace. Implementations must be safe for
+// concurrent use.
 type Pacer interface {
 	// Reserve books the next free slot of origin: the later of now and
 	// the origin's next free time, which it moves to interval past the
@@ -178,10 +180,6 @@ type Reservation struct {
 	// Slot identifies the slot to Unreserve; what it means is the Pacer's.
 	Slot int64
 }
-
-// paceTimeout bounds each call a Checker makes to its Pacer: a reservation
-// that takes longer is paced by the Checker's own schedule alone.
-const paceTimeout = 250 * time.Millisecond
 
 // paces holds a Checker's schedules, one per origin.
 type paces struct {
@@ -275,8 +273,9 @@ func (c *Checker) Interval(ctx context.Context, agent, url string) (time.Duratio
 //
 // With a [Pacer] (its Pacer field), the Checker then books the slot there too,
 // and waits for it: the fleet keeps the origin's pace together. A Pacer
-// that fails, or takes longer than 250 ms, is reported to StoreError and
-// the Checker keeps its own pace; a reservation cut short by ctx may be
+// that fails, or takes longer than a second, is reported to StoreError
+// (each distinct error of an origin once a minute at most) and the
+// Checker keeps its own pace; a reservation cut short by ctx may be
 // left booked in the Pacer.
 func (c *Checker) Wait(ctx context.Context, agent, url string) error {
 	it, err := c.lookup(ctx, agent, url)
@@ -338,54 +337,27 @@ func (c *Checker) reserve(ctx context.Context, origin string, interval time.Dura
 	if p == nil {
 		return nil
 	}
-	r, err := paceCall(ctx, func(ctx context.Context) (Reservation, error) {
+	r, err := storeCall(ctx, c, origin, "reserve", func(ctx context.Context) (Reservation, error) {
 		return p.Reserve(ctx, origin, interval)
 	})
 	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		c.paceError(origin, fmt.Errorf("crawl: store reserve: %w", err))
-		return nil
+		return ctx.Err()
 	}
 	// A shared Store is not trusted: a slot further off than a refusal
 	// and a few waiters of the fleet can push it is not believed.
 	if most := c.Pacing.maxRetryAfter() + 64*interval; r.Delay > most {
-		c.paceError(origin, fmt.Errorf("crawl: store reserve: a slot %v away, waiting %v", r.Delay, most))
+		// The text names the bound, not the slot, so that it is one
+		// distinct error however far each call's slot is.
+		c.storeError(origin, fmt.Errorf("crawl: store reserve: a slot over %v away, waiting %v", most, most))
 		r.Delay = most
 	}
 	if err := sleep(ctx, r.Delay); err != nil {
-		_, uerr := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
+		storeCall(context.WithoutCancel(ctx), c, origin, "unreserve", func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, p.Unreserve(ctx, origin, r, interval)
 		})
-		if uerr != nil {
-			c.paceError(origin, fmt.Errorf("crawl: store unreserve: %w", uerr))
-		}
 		return err
 	}
 	return nil
-}
-
-// paceCall returns what fn, a call to the Pacer, returns, bounded by
-// paceTimeout as [bounded] does; a panic in fn is returned as an error,
-// as storeCall does for the Store's calls.
-func paceCall[T any](ctx context.Context, fn func(context.Context) (T, error)) (T, error) {
-	return bounded(ctx, paceTimeout, func(ctx context.Context) (v T, err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("panic: %v", p)
-			}
-		}()
-		return fn(ctx)
-	})
-}
-
-// paceError reports err, the error of a Pacer call for origin, to
-// StoreError, unless Close cut the call short.
-func (c *Checker) paceError(origin string, err error) {
-	if c.StoreError != nil && c.stopped.Err() == nil {
-		c.StoreError(origin, err)
-	}
 }
 
 // sleep returns after d, or ctx's error if it ends first.
@@ -449,11 +421,8 @@ func (c *Checker) report(ctx context.Context, origin string, status int, h http.
 	}
 	ps.mu.Unlock()
 	if p := c.Pacer; p != nil && d > 0 {
-		_, err := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
+		storeCall(context.WithoutCancel(ctx), c, origin, "defer", func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, p.Defer(ctx, origin, d)
 		})
-		if err != nil {
-			c.paceError(origin, fmt.Errorf("crawl: store defer: %w", err))
-		}
 	}
 }

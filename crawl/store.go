@@ -25,7 +25,9 @@ type Store interface {
 	// that error and treats it as a miss, where other errors mean that the
 	// Store fails.
 	Get(ctx context.Context, origin string) (e Entry, ok bool, err error)
-	// Put stores the entry of origin, replacing any it had.
+	// Put stores the entry of origin, replacing any it had. An error means
+	// it may not have: the Checker reports it, and keeps the entry in its
+	// own memory.
 	Put(ctx context.Context, origin string, e Entry) error
 }
 
@@ -78,7 +80,10 @@ type Lease struct {
 	Token string
 	// Deadline is when the holder gives up: by then it has put its entry
 	// in the Store, or never will. A Checker sets it to its FetchTimeout
-	// plus a second for each Store call around the fetch.
+	// plus a second for each Store call around the fetch, or two minutes
+	// ahead when its fetches have no timeout. The zero Deadline means the
+	// holder's is unknown: a Checker waiting for it waits as long as its
+	// own fetch would take, counted from when it began to wait.
 	Deadline time.Time
 }
 

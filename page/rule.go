@@ -6,7 +6,8 @@ import (
 	"time"
 )
 
-// Source says where a [Rule] was written.
+// Source says where a [Rule] was written. The zero Source is none of
+// them: that of the zero Rule.
 type Source uint8
 
 // The places a rule can come from.
@@ -15,7 +16,8 @@ const (
 	Header                   // an X-Robots-Tag HTTP header
 )
 
-// String returns "meta" or "header".
+// String returns "meta" or "header", and "Source(N)" for a value that is
+// neither (the zero Source included).
 func (s Source) String() string {
 	switch s {
 	case Meta:
@@ -26,7 +28,8 @@ func (s Source) String() string {
 	return "Source(" + strconv.Itoa(int(s)) + ")"
 }
 
-// A Rule is one rule of a page as written, and where it was written.
+// A Rule is one rule of a page as written, and where it was written. The
+// zero Rule is no rule: [Answer.Why] returns it with false.
 type Rule struct {
 	From Source
 	// Line is, for a meta tag, the line of the HTML document where the tag
@@ -52,7 +55,8 @@ type Rule struct {
 
 // String describes the rule and where it came from, as in
 // `meta robots, line 4: noindex`, `meta googlebot, line 5: nosnippet` or
-// `X-Robots-Tag 2: googlebot: nofollow`.
+// `X-Robots-Tag 2: googlebot: nofollow`. For a Rule of no Source, it is
+// the Text alone.
 func (r Rule) String() string {
 	var b strings.Builder
 	switch r.From {

@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(fleetEnv); spec != "" {
 		os.Exit(fleetChild(spec))
 	}
-	os.Exit(m.Run())
+	os.Exit(runWithRedis(m))
 }
 
 // A childSpec says what one fleet child does: it checks /private and

@@ -20,7 +20,7 @@ import (
 const slack = 2 * time.Second
 
 func newPatientStore(t *testing.T, s *server, timeout time.Duration) *redisstore.Store {
-	return redisstore.New(s.patientClient(), &redisstore.Options{Timeout: timeout, Now: fixedNow})
+	return redisstore.WithClock(redisstore.New(s.patientClient(), &redisstore.Options{Timeout: timeout}), fixedNow)
 }
 
 // calls runs Get, Put, Lease, Renew and Release on store and returns their errors and the

@@ -74,6 +74,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -124,25 +125,27 @@ type Options struct {
 	Prefix string
 	// Timeout bounds each Redis call; 0 means DefaultTimeout. A call
 	// returns an error once it has passed, even when the client's own
-	// timeouts are longer.
+	// timeouts are longer. A negative Timeout means no timeout: a call
+	// lasts as long as its context and the client allow.
 	Timeout time.Duration
 	// MaxValue is the largest encoded entry, in bytes, that Put writes
-	// and Get reads; 0 means DefaultMaxValue.
+	// and Get reads; 0 means DefaultMaxValue. A negative MaxValue means no
+	// limit: Get then reads a value whole, of any size Redis holds (512 MB
+	// at most), and whoever can write to the Redis decides how much memory
+	// that takes.
 	MaxValue int
-	// Now returns the current time, from which expiries are counted; nil
-	// means time.Now. Tests set it together with the Checker's.
-	Now func() time.Time
 }
 
 // A Store keeps robots.txt entries in Redis. It implements [crawl.Store],
 // [crawl.Leaser] and [crawl.Pacer], to set as all three fields of a
-// crawl.Checker, and is safe for concurrent use.
+// crawl.Checker, and is safe for concurrent use. The zero Store has no
+// client and cannot be used: [New] makes one.
 type Store struct {
 	client   redis.UniversalClient
 	prefix   string
-	timeout  time.Duration
+	timeout  time.Duration // 0 for none
 	maxValue int
-	now      func() time.Time
+	now      func() time.Time // time.Now; the tests set another
 }
 
 // A Store is a crawl.Store and a crawl.Leaser: a crawl.Checker whose
@@ -155,8 +158,10 @@ var (
 
 // New returns a Store that keeps its entries through client: a
 // [crawl.Store], a [crawl.Leaser] and a [crawl.Pacer], to set as a
-// crawl.Checker's Store, Leaser and Pacer. opts may be nil (the defaults). The client is the caller's: the
-// Store does not close it.
+// crawl.Checker's Store, Leaser and Pacer. opts may be nil (the
+// defaults). The client is the caller's: the Store does not close it.
+// With a nil client, only Key, LeaseKey and PaceKey may be called. New
+// returns no error: it makes no Redis call.
 //
 // The Store enforces Options.Timeout on every call whatever the client's
 // settings, but only a client made with ContextTimeoutEnabled set gives up
@@ -172,25 +177,29 @@ func New(client redis.UniversalClient, opts *Options) *Store {
 		prefix:   o.Prefix,
 		timeout:  o.Timeout,
 		maxValue: o.MaxValue,
-		now:      o.Now,
+		now:      time.Now,
 	}
 	if s.prefix == "" {
 		s.prefix = DefaultPrefix
 	}
-	if s.timeout <= 0 {
+	switch {
+	case s.timeout == 0:
 		s.timeout = DefaultTimeout
+	case s.timeout < 0:
+		s.timeout = 0 // none: call adds no deadline
 	}
-	if s.maxValue <= 0 {
+	switch {
+	case s.maxValue == 0:
 		s.maxValue = DefaultMaxValue
-	}
-	if s.now == nil {
-		s.now = time.Now
+	case s.maxValue < 0:
+		s.maxValue = math.MaxInt - 1 // none; MaxValue+1 bytes are read
 	}
 	return s
 }
 
 // Key returns the Redis key of origin's entry: the prefix, then the origin
 // in braces, the hash tag that keeps an origin's keys in one Cluster slot.
+// The origin is used as given, "" included.
 func (s *Store) Key(origin string) string {
 	return s.prefix + "{" + origin + "}"
 }
@@ -205,8 +214,11 @@ func (s *Store) LeaseKey(origin string) string {
 // error. A value that does not decode, is over MaxValue, is not a string,
 // or says it stays fresh for longer than [MaxTTL] (no Checker writes
 // that), is a miss with an error wrapping [crawl.ErrBadEntry], and
-// [ErrTooLarge] for the second: a Checker reports it and fetches, and goes on waiting for a
-// lease holder's entry. Other errors are Redis failing. Get reads at most MaxValue+1 bytes of a value.
+// [ErrTooLarge] for the second: a Checker reports it and fetches, and goes
+// on waiting for a lease holder's entry. Other errors are Redis failing,
+// wrapped: go-redis's errors, and context.DeadlineExceeded past
+// Options.Timeout or the context's deadline. Get reads at most MaxValue+1
+// bytes of a value.
 func (s *Store) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
 	key := s.Key(origin)
 	// GETRANGE rather than GET, so that a hostile value of any size
@@ -255,7 +267,9 @@ func (s *Store) decode(data []byte) (crawl.Entry, error) {
 // documentation, replacing any it had, or deletes the key when the entry
 // has nothing left to keep. An entry whose encoding is over MaxValue is
 // not written: Put returns an error wrapping [ErrTooLarge] and leaves the
-// key as it was.
+// key as it was. An entry that does not encode returns the error of
+// [crawl.Entry.MarshalBinary], wrapped. Other errors are Redis failing,
+// as for Get; the key may then be written or not.
 func (s *Store) Put(ctx context.Context, origin string, e crawl.Entry) error {
 	key := s.Key(origin)
 	data, err := e.MarshalBinary()
@@ -337,7 +351,9 @@ return 0
 // milliseconds, a space and l.Token; a holder's value that does not read
 // so (another program's, or garbage) is returned as a zero Lease, and
 // only its first 149 bytes are read. l.Token must be 1 to 128 bytes, and
-// ttl at least a millisecond.
+// ttl at least a millisecond: otherwise Lease returns an error and makes
+// no Redis call (a crawl.Checker never asks so). Other errors are Redis
+// failing, as for Get, and a script's answer of another shape.
 func (s *Store) Lease(ctx context.Context, origin string, l crawl.Lease, ttl time.Duration) (crawl.Lease, bool, error) {
 	key := s.LeaseKey(origin)
 	if err := checkLease(l.Token, ttl); err != nil {
@@ -385,7 +401,8 @@ func parseLease(value string) crawl.Lease {
 
 // Renew makes origin's lease end ttl from now, in whole milliseconds, if
 // it is held with token, and reports whether it was: one Lua script, GET
-// then PEXPIRE when the tokens are equal.
+// then PEXPIRE when the tokens are equal. Its errors are those of
+// [Store.Lease].
 func (s *Store) Renew(ctx context.Context, origin, token string, ttl time.Duration) (bool, error) {
 	key := s.LeaseKey(origin)
 	if err := checkLease(token, ttl); err != nil {
@@ -402,6 +419,7 @@ func (s *Store) Renew(ctx context.Context, origin, token string, ttl time.Durati
 
 // Release ends origin's lease if it is held with token, and reports
 // whether it was: one Lua script, GET then DEL when the tokens are equal.
+// Its errors are those of [Store.Lease].
 func (s *Store) Release(ctx context.Context, origin, token string) (bool, error) {
 	key := s.LeaseKey(origin)
 	if err := checkLease(token, time.Millisecond); err != nil {
@@ -430,7 +448,7 @@ func checkLease(token string, ttl time.Duration) error {
 
 // TTL returns the Redis expiry Put sets on e at now, as the package
 // documentation gives it; zero or less means the entry has nothing left
-// to keep.
+// to keep, as for the zero Entry.
 func TTL(e crawl.Entry, now time.Time) time.Duration {
 	until := e.Expires
 	if e.Status >= 200 && e.Status <= 299 {
@@ -455,8 +473,8 @@ func later(a, b time.Time) time.Time {
 	return a
 }
 
-// call runs f with a context that ends after timeout, and returns when f
-// does or when that context ends, whichever comes first. go-redis gives up
+// call runs f with a context that ends after timeout (0 for none), and
+// returns when f does or when that context ends, whichever comes first. go-redis gives up
 // a blocked read at its own ReadTimeout (3 seconds by default) unless the
 // client was made with ContextTimeoutEnabled, so waiting for f alone would
 // not bound the call. When call returns first, f goes on in its goroutine
@@ -464,7 +482,10 @@ func later(a, b time.Time) time.Time {
 // cannot wait for a connection, dial or retry, only finish a read on a
 // connection it holds: at most the pool's size of them linger.
 func call[T any](ctx context.Context, timeout time.Duration, f func(context.Context) (T, error)) (T, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	cancel := context.CancelFunc(func() {})
+	if timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+	}
 	defer cancel()
 	type result struct {
 		v   T

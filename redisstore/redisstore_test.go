@@ -30,10 +30,7 @@ func fixedNow() time.Time { return now }
 func newStore(t testing.TB, s *server, opts redisstore.Options) (*redisstore.Store, *redis.Client) {
 	t.Helper()
 	c := s.client()
-	if opts.Now == nil {
-		opts.Now = fixedNow
-	}
-	return redisstore.New(c, &opts), c
+	return redisstore.WithClock(redisstore.New(c, &opts), fixedNow), c
 }
 
 // The access states a Checker stores, with the Redis TTL each gets.
@@ -517,7 +514,7 @@ func TestCluster(t *testing.T) {
 	}
 	client := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{srv.addr}})
 	t.Cleanup(func() { client.Close() })
-	store := redisstore.New(client, &redisstore.Options{Now: fixedNow})
+	store := redisstore.WithClock(redisstore.New(client, nil), fixedNow)
 	const origin = "https://cluster.example"
 	key, err := admin.ClusterKeySlot(ctx, store.Key(origin)).Result()
 	if err != nil {

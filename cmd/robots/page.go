@@ -173,7 +173,7 @@ func runPage(ctx context.Context, e *env, args []string) int {
 		return e.failPage(err)
 	}
 	if d.Truncated() {
-		e.note("the head runs on past %d bytes: rules after them are not read", page.DefaultMaxBytes)
+		e.note("the head runs on past %d bytes: rules after them are not read", page.DefaultMaxRead)
 	}
 	extra := http.Header{"X-Robots-Tag": headers}
 	a := page.Join(d, page.FromHeader(extra)).For(tok, policy)
@@ -335,12 +335,14 @@ func (e *env) fetchPage(ctx context.Context, url, agent string) (d *page.Directi
 		return nil, 0, "", e.fail(fmt.Errorf("fetching %s: %w", url, err))
 	}
 	defer resp.Body.Close()
-	if enc := strings.TrimSpace(resp.Header.Get("Content-Encoding")); enc != "" && !strings.EqualFold(enc, "identity") {
+	d, err = page.FromResponse(resp)
+	switch {
+	case errors.Is(err, page.ErrEncoded):
 		// A coding the Transport did not ask for, and so did not decode:
-		// the headers can still be read.
-		e.note("the page is encoded (Content-Encoding: %s): its meta tags are not read, only its X-Robots-Tag headers", safe(enc))
-		d = page.FromHeader(resp.Header)
-	} else if d, err = page.FromResponse(resp); err != nil {
+		// d holds the rules of the headers.
+		e.note("the page is encoded (Content-Encoding: %s): its meta tags are not read, only its X-Robots-Tag headers",
+			safe(strings.TrimSpace(resp.Header.Get("Content-Encoding"))))
+	case err != nil:
 		return nil, 0, "", e.failPage(err)
 	}
 	final := resp.Request.URL.String()

@@ -157,7 +157,6 @@ type lintSource struct {
 	Fetch    *fetchInfo `json:"fetch"`
 	Unlisted int        `json:"unlisted"`
 	found    int        // how many of the report's findings are its own
-	uri      string     // the source as a URI, for SARIF
 }
 
 // lintReport is the JSON output of lint; see lintHelp.

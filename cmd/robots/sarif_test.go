@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crawlkit/robots/lint"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -38,7 +39,7 @@ func TestLintSARIF(t *testing.T) {
 		return []sarifLocation{{sarifPhysical{ArtifactLocation: sarifArtifact{"stdin"}, Region: sarifRegion{line}}}}
 	}
 	rule := func(code string) int {
-		return slices.IndexFunc(lintCodes, func(c lintCode) bool { return c.code == code })
+		return slices.IndexFunc(lintCodes, func(c lint.Code) bool { return c.Name == code })
 	}
 	want := []sarifResult{
 		{RuleID: "dollar-inside", RuleIndex: rule("dollar-inside"), Level: "warning", Locations: at(2),

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/lint"
 )
 
 const serveHelp = `usage: robots serve [-addr HOST:PORT] [-max-bytes N] [-timeout D]
@@ -45,7 +46,8 @@ otherwise. It refuses (403) a request whose Host is not the address it
 serves, as a DNS rebinding attack sends, and a POST whose Origin (or
 Sec-Fetch-Site) is another site. It fetches only http(s) URLs, through the
 limits of a crawler (the parse limit, -timeout, five redirects), at most 4
-at a time. A request body is at most 4 times the parse limit plus 1 MiB
+at a time: a fetch goes on when its client goes away, and while 4 are
+under way another gets 503 at once. A request body is at most 4 times the parse limit plus 1 MiB
 (3096576 bytes by default); a larger one gets 413.
 
 Options:
@@ -480,7 +482,7 @@ func (sv *server) check(ctx context.Context, req checkRequest) (*serveCheck, err
 			rep.Results = append(rep.Results, it)
 		}
 	}
-	rep.Findings, rep.Unlisted = lint(s)
+	rep.Findings, rep.Unlisted = lintFile(s, lint.Options{Parse: sv.opts})
 	if rep.Findings == nil {
 		rep.Findings = []finding{}
 	}
@@ -586,15 +588,37 @@ func (sv *server) handleLive(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
+	// A slot is held until the fetch ends, not until this request does:
+	// the fetch goes on when its client goes away (as a Checker's does,
+	// for at most -timeout), so a client that cancels frees no slot. With
+	// none free, the answer is 503 at once, rather than a wait behind
+	// fetches that may each take -timeout.
 	select {
 	case sv.fetches <- struct{}{}:
-		defer func() { <-sv.fetches }()
+	default:
+		writeErr(w, &apiError{http.StatusServiceUnavailable,
+			fmt.Sprintf("%d live fetches are under way, the most at once: try again when one has ended", maxFetches)})
+		return
+	}
+	type result struct {
+		s   *source
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		// The tool's fetch: a crawler's Checker, with its limits.
+		e := &env{stderr: io.Discard, cmd: "serve", timeout: sv.timeout}
+		s, err := e.fetch(context.WithoutCancel(r.Context()), u, sv.opts)
+		<-sv.fetches // before the answer: its client may ask again at once
+		done <- result{s, err}
+	}()
+	var res result
+	select {
+	case res = <-done:
 	case <-r.Context().Done():
 		return
 	}
-	// The tool's fetch: a crawler's Checker, with its limits.
-	e := &env{stderr: io.Discard, cmd: "serve", timeout: sv.timeout}
-	s, err := e.fetch(r.Context(), u, sv.opts)
+	s, err := res.s, res.err
 	if err != nil {
 		writeErr(w, &apiError{http.StatusBadGateway, strings.TrimPrefix(err.Error(), "robots: ")})
 		return

@@ -229,7 +229,7 @@ func (e *env) readHTML(name string) (*page.Directives, error) {
 		return nil, errors.New(strings.TrimPrefix(err.Error(), "page: "))
 	}
 	if d.Truncated() {
-		e.note("the head runs on past %d bytes: META tags after them are not read", page.DefaultMaxBytes)
+		e.note("the head runs on past %d bytes: META tags after them are not read", page.DefaultMaxRead)
 	}
 	return d, nil
 }

@@ -1,0 +1,128 @@
+package crawl
+
+// This file holds the one way a Checker calls its Store, Leaser and
+// Pacer: each call is bounded by storeTimeout, a panic in it becomes its
+// error, and its error goes to StoreError, each distinct error of an
+// origin once a minute at most.
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// storeTimeout bounds each call a Checker makes to its Store, Leaser or
+// Pacer.
+const storeTimeout = time.Second
+
+// reportEvery is how often, at most, StoreError is given one distinct
+// error of one origin. During an outage every call fails alike: a wait on
+// a lease polls 20 times a second and every request's Wait asks the
+// Pacer, and StoreError should hear of it, not of each call.
+const reportEvery = time.Minute
+
+// reportKeys bounds how many errors a Checker remembers having reported:
+// when it holds that many it forgets them all, so that an outage over
+// many origins costs bounded memory, and at worst repeats a report.
+const reportKeys = 10_000
+
+// storeCall returns what fn, the call op ("get", "lease", "reserve"...)
+// about origin to the Checker's Store, Leaser or Pacer, returns. It
+// gives fn storeTimeout, and returns an error wrapping
+// context.DeadlineExceeded when fn takes longer, even if fn ignores its
+// context; a panic in fn is returned as an error carrying the panic's
+// value (wrapping it when it is an error). Every error it returns but
+// ctx's own starts with "crawl: store op: " and is reported to
+// StoreError, unless ctx ended meanwhile: then it says nothing of the
+// Store. When ctx has ended already, storeCall makes no call and returns
+// ctx's error.
+func storeCall[T any](ctx context.Context, c *Checker, origin, op string, fn func(context.Context) (T, error)) (T, error) {
+	if err := ctx.Err(); err != nil {
+		var zero T
+		return zero, err
+	}
+	v, err := bounded(ctx, storeTimeout, func(ctx context.Context) (v T, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				if perr, ok := p.(error); ok {
+					err = fmt.Errorf("panic: %w", perr)
+				} else {
+					err = fmt.Errorf("panic: %v", p)
+				}
+			}
+		}()
+		return fn(ctx)
+	})
+	if err != nil {
+		err = fmt.Errorf("crawl: store %s: %w", op, err)
+		if ctx.Err() == nil {
+			c.storeError(origin, err)
+		}
+	}
+	return v, err
+}
+
+// storeErrors remembers when each error of each origin was last handed to
+// StoreError.
+type storeErrors struct {
+	mu   sync.Mutex
+	last map[storeErrorKey]time.Time
+}
+
+type storeErrorKey struct{ origin, err string }
+
+// storeError hands err, about origin, to StoreError, unless the same
+// error of the same origin went there less than reportEvery ago, or Close
+// has given up waiting (an error of a call it cut short says nothing of
+// the Store).
+func (c *Checker) storeError(origin string, err error) {
+	if err == nil || c.StoreError == nil || c.stopped.Err() != nil {
+		return
+	}
+	key := storeErrorKey{origin, err.Error()}
+	now := c.now()
+	r := &c.storeErrors
+	r.mu.Lock()
+	if at, ok := r.last[key]; ok && now.Sub(at) < reportEvery {
+		r.mu.Unlock()
+		return
+	}
+	if r.last == nil || len(r.last) >= reportKeys {
+		r.last = make(map[storeErrorKey]time.Time)
+	}
+	r.last[key] = now
+	r.mu.Unlock()
+	c.StoreError(origin, err)
+}
+
+// bounded returns what fn returns, or an error wrapping
+// context.DeadlineExceeded when that takes longer than d (if d is
+// positive), and ctx's error when ctx ends first, even if fn ignores the
+// context it is given: a Store or a RoundTripper that hangs never hangs
+// the Checker. Such an fn is left to finish on its own.
+func bounded[T any](ctx context.Context, d time.Duration, fn func(context.Context) (T, error)) (T, error) {
+	var cancel context.CancelFunc
+	if d > 0 {
+		ctx, cancel = context.WithTimeout(ctx, d)
+	} else {
+		ctx, cancel = context.WithCancel(ctx)
+	}
+	defer cancel()
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := fn(ctx)
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+}
