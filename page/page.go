@@ -369,7 +369,7 @@ type MetaTag struct {
 // package does not, such as TDMRep's <meta name="tdm-reservation">. Only
 // tags with both a name and a content are kept, and only those whose name
 // could be a crawler's (ASCII letters, digits, '-', '_' and '.'), within
-// the bounds of [Options.MaxBytes]. The slice is the caller's own.
+// the bounds of [Options.MaxRead]. The slice is the caller's own.
 func (d *Directives) Meta(name string) []MetaTag {
 	if d == nil {
 		return nil
