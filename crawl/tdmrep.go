@@ -176,7 +176,7 @@ func (c *Checker) fetchTDMRep(ctx context.Context, origin string, prev *tdmItem)
 		if prev != nil {
 			it.failures = prev.failures + 1
 		}
-		it.expires = now.Add(backoff(it.failures, retryAfter(h, now)))
+		it.expires = now.Add(backoff(it.failures, retryAfter(h, now, maxRobotsRetryAfter)))
 		if prev != nil && prev.good {
 			it.tdm, it.good = prev.tdm, true
 		} else {
