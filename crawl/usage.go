@@ -37,6 +37,8 @@ import (
 // when [robots.URLFor] refuses in.URL ([robots.ErrBadURL]), when ctx ends
 // first, or after Close ([ErrClosed]). An origin whose files cannot be
 // had is an answer, not an error.
+//
+// Experimental: see package usage.
 func (c *Checker) Usage(ctx context.Context, agent string, in usage.Input) (usage.Answer, error) {
 	if agent != "*" && !robots.ValidProductToken(agent) {
 		return usage.Answer{}, fmt.Errorf("%w: %q", robots.ErrBadAgent, agent)

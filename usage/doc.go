@@ -18,6 +18,11 @@
 // The names of the uses are those of Cloudflare's Content Signals Policy
 // (search, ai-input, ai-train), the one vocabulary that has all three.
 //
+// Experimental: the package reads Content-Usage and Content-Signal, which
+// follow drafts that still change, as [robots.Preferences] does. A minor
+// release may change it (its fields, the labels it knows, how statements
+// combine), never a patch release, and its notes say how (RELEASING.md).
+//
 // The package reads what the caller already has and does no I/O;
 // [github.com/crawlkit/robots/crawl.Checker.Usage] fetches what is missing (robots.txt, tdmrep.json).
 // It is a package of its own, above package robots, which reads
