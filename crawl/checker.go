@@ -188,6 +188,19 @@ type Checker struct {
 	// Pacing says how fast Wait, and so a Transport, lets requests go to
 	// one origin. The zero value paces by Crawl-delay, one second at least.
 	Pacing Pacing
+	// OutageWait bounds how long a call that misses memory, and finds the
+	// Store or the Leaser failing, waits for it to come back before the
+	// Checker fetches without it: the Checker reads the Store again every
+	// 100 ms until OutageWait has passed since the Store began to fail.
+	// So a fleet rides out a failover without each of its crawlers
+	// fetching every origin it asks for meanwhile, and once an outage has
+	// lasted OutageWait, calls fetch at once until the Store works again.
+	// A call then waits at most OutageWait and one Store call (a second)
+	// from the start of the first call that failed. Zero means
+	// DefaultOutageWait (3 s); a negative value means none: the Checker
+	// fetches as soon as the Store fails (after trying the Leaser, if
+	// only the Get failed).
+	OutageWait time.Duration
 
 	// clock returns the current time; nil means time.Now. Tests set it,
 	// through export_test.go, to move the clock.
@@ -208,6 +221,8 @@ type Checker struct {
 	paces   paces              // the schedule of each origin, see pace.go
 
 	storeErrors storeErrors // the errors reported lately, see storecall.go
+	stats       stats       // see stats.go
+	storeDown   storeDown   // since when the Store fails, see failover.go
 }
 
 // ErrClosed is returned by the calls of a [Checker] after [Checker.Close].
@@ -216,8 +231,9 @@ var ErrClosed = errors.New("crawl: Checker closed")
 // A flight is one fetch of an origin's robots.txt, which every call for the
 // origin that misses the cache meanwhile waits for.
 type flight struct {
-	done chan struct{} // closed when it is set
-	it   *item         // nil when Close ended the flight before its answer
+	done   chan struct{} // closed when it is set
+	it     *item         // nil when Close ended the flight before its answer
+	stored bool          // it came from the Store, not a fetch
 }
 
 func (c *Checker) init() {
@@ -342,6 +358,7 @@ func (c *Checker) lookup(ctx context.Context, agent, url string) (*item, error) 
 	fast, ok := fastOrigin(url)
 	if ok {
 		if it := c.cache.get(fast); it != nil && c.fresh(it) {
+			c.stats.memory.n.Add(1)
 			return it, nil
 		}
 	}
@@ -353,6 +370,7 @@ func (c *Checker) lookup(ctx context.Context, agent, url string) (*item, error) 
 		// Another spelling of an origin in memory, such as an upper-case
 		// host or a default port, costs url parsing but no lock.
 		if it := c.cache.get(origin); it != nil && c.fresh(it) {
+			c.stats.memory.n.Add(1)
 			return it, nil
 		}
 	}
@@ -402,6 +420,7 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 	}
 	if it := c.cache.get(origin); it != nil && c.fresh(it) {
 		c.mu.Unlock()
+		c.stats.memory.n.Add(1)
 		return it, nil
 	}
 	fl := c.flights[origin]
@@ -428,6 +447,7 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 		if fl.it == nil {
 			return nil, ErrClosed
 		}
+		c.stats.countAnswer(fl.stored)
 		return fl.it, nil
 	case <-ctx.Done():
 		return nil, fmt.Errorf("crawl: getting %s/robots.txt: %w", origin, ctx.Err())
@@ -447,24 +467,12 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 	}
 	var held *holding // the lease this Checker holds while it fetches
 	if c.Store != nil {
-		e, ok, _ := c.storeGet(ctx, origin)
+		e, ok, h := c.shared(ctx, origin, &known)
 		if ok {
-			if now := c.now(); usable(&e, now) {
-				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, true))
-				return
-			}
-			if known == nil || e.Fetched.After(known.Fetched) {
-				known = &e
-			}
+			c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, c.now(), true))
+			return
 		}
-		if c.Leaser != nil && ctx.Err() == nil {
-			e, ok, h := c.acquire(ctx, c.Leaser, origin)
-			if ok {
-				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, c.now(), true))
-				return
-			}
-			held = h
-		}
+		held = h
 	}
 	var f fetched
 	var err error
@@ -487,6 +495,7 @@ func (c *Checker) run(ctx context.Context, origin string, prev *item, fl *flight
 	}
 	now := c.now()
 	e := nextEntry(known, &f, now)
+	c.stats.countFetch(e.Status)
 	c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, false))
 	if c.Store != nil {
 		storeCall(ctx, c, origin, "put", func(ctx context.Context) (struct{}, error) {
@@ -513,6 +522,7 @@ func (c *Checker) publish(fl *flight, origin string, e *Entry, file *robots.File
 	delete(c.flights, origin)
 	c.mu.Unlock()
 	fl.it = it
+	fl.stored = file.Access().Stored
 	close(fl.done)
 }
 

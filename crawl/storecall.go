@@ -7,8 +7,10 @@ package crawl
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -42,9 +44,12 @@ func storeCall[T any](ctx context.Context, c *Checker, origin, op string, fn fun
 		var zero T
 		return zero, err
 	}
+	start := time.Now()
+	var panicked atomic.Bool // set by fn's goroutine, which may outlive the bound
 	v, err := bounded(ctx, storeTimeout, func(ctx context.Context) (v T, err error) {
 		defer func() {
 			if p := recover(); p != nil {
+				panicked.Store(true)
 				if perr, ok := p.(error); ok {
 					err = fmt.Errorf("panic: %w", perr)
 				} else {
@@ -54,9 +59,14 @@ func storeCall[T any](ctx context.Context, c *Checker, origin, op string, fn fun
 		}()
 		return fn(ctx)
 	})
+	ctxEnded := ctx.Err() != nil
+	c.stats.countStoreCall(op, err, panicked.Load(), ctxEnded)
+	if opIndex(op) < opReserve && !ctxEnded {
+		c.storeDown.note(err != nil && !errors.Is(err, ErrBadEntry), start)
+	}
 	if err != nil {
 		err = fmt.Errorf("crawl: store %s: %w", op, err)
-		if ctx.Err() == nil {
+		if !ctxEnded {
 			c.storeError(origin, err)
 		}
 	}
