@@ -63,7 +63,9 @@ func main() {
 	}
 	var skip []string
 	if *unreleased != "" {
-		skip = strings.Split(*unreleased, ",")
+		for _, dir := range strings.Split(*unreleased, ",") {
+			skip = append(skip, path.Clean(dir))
+		}
 	}
 	if err := run(flag.Arg(0), *out, skip); err != nil {
 		fmt.Fprintln(os.Stderr, "modproxy:", err)
@@ -93,7 +95,7 @@ func run(repo, out string, unreleased []string) error {
 		return err
 	}
 	for _, dir := range unreleased {
-		if !slices.ContainsFunc(mods, func(m mod) bool { return m.dir == path.Clean(dir) }) {
+		if !slices.ContainsFunc(mods, func(m mod) bool { return m.dir == dir }) {
 			return fmt.Errorf("-unreleased %s: no module in that directory", dir)
 		}
 	}
@@ -170,9 +172,15 @@ func readModules(repo string, files []string) ([]mod, error) {
 		}
 		mods = append(mods, mod{dir: path.Dir(name), file: f})
 	}
+	// The root first, then by directory.
 	slices.SortFunc(mods, func(a, b mod) int {
-		if a.dir == "." || b.dir == "." {
-			return boolInt(b.dir == ".") - boolInt(a.dir == ".")
+		switch {
+		case a.dir == b.dir:
+			return 0
+		case a.dir == ".":
+			return -1
+		case b.dir == ".":
+			return 1
 		}
 		return strings.Compare(a.dir, b.dir)
 	})
@@ -180,13 +188,6 @@ func readModules(repo string, files []string) ([]mod, error) {
 		return nil, errors.New("no go.mod at the root of the repository")
 	}
 	return mods, nil
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // checkWorkspace checks go.work against the modules and returns the release

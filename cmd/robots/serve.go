@@ -41,6 +41,10 @@ so a copied link reproduces the test; a link such as
 repeatable) opens with its results shown. The page is built into the
 program: it loads nothing from other sites and works offline.
 
+Below the results, "AI crawlers" shows the table of 'robots ai' for the
+draft: which crawlers of the ai.robots.txt list may fetch /, the line that
+decides, and where the Content-Signal or Content-Usage disagrees.
+
 Security: the server listens on loopback (127.0.0.1) unless -addr says
 otherwise. It refuses (403) a request whose Host is not the address it
 serves, as a DNS rebinding attack sends, and a POST whose Origin (or
@@ -91,6 +95,11 @@ Content-Type application/json.
 	  "body": "BASE64",               // the body's bytes, for /api/check's "live"
 	  "cut": false                    // the body goes on past the parse limit
 	}
+
+	POST /api/ai  {"robots": "User-agent: *\n...", "paths": ["/"]}
+	                                  // at most 20 paths (default /)
+	{...}                             // as 'robots ai -json' writes it, for
+	                                  // the draft (source "draft")
 
 An error is a status other than 200 and {"error": "..."}. A check takes at
 most 50 agents, 1000 URLs of at most 8192 bytes, and 2000 pairs of them,
@@ -250,6 +259,7 @@ func newServer(addr *net.TCPAddr, given string, o robots.Options, timeout time.D
 	}
 	sv.mux.HandleFunc("POST /api/check", sv.handleCheck)
 	sv.mux.HandleFunc("POST /api/live", sv.handleLive)
+	sv.mux.HandleFunc("POST /api/ai", sv.handleAI) // aiserve.go
 	return sv
 }
 

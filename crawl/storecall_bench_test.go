@@ -1,0 +1,37 @@
+package crawl
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkStoreCall measures what storeCall adds to a Store call that
+// answers at once (a Store in memory): its goroutine, channel and timer,
+// beside the least a bound needs, a context.WithTimeout on the caller's
+// goroutine, which cannot bound a Store that ignores its context (issue
+// 23 weighs the two).
+func BenchmarkStoreCall(b *testing.B) {
+	c := &Checker{}
+	c.init()
+	ctx := context.Background()
+	get := func(ctx context.Context) (int, error) { return 1, ctx.Err() }
+	b.Run("storeCall", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := storeCall(ctx, c, "https://example.com", "get", get); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("WithTimeout on the caller's goroutine", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			ctx, cancel := context.WithTimeout(ctx, storeTimeout)
+			_, err := get(ctx)
+			cancel()
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
