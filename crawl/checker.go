@@ -103,7 +103,13 @@ const DefaultFetchTimeout = 30 * time.Second
 // answered. Each call to the Store, and to the Leaser and the Pacer
 // below, is bounded by one second. A Store that fails, is slow or panics
 // never fails a call: the Checker reports the error (a panic as an error
-// carrying its value) to StoreError, and fetches itself. During an outage
+// carrying its value) to StoreError, and fetches itself, once it has
+// waited OutageWait (3 s by default) for the Store to come back, reading
+// it every 100 ms: a Redis primary's failover to its replica takes
+// seconds, during which a fleet whose crawlers each fetched at once would
+// send each origin asked meanwhile one request per crawler. Once an
+// outage has lasted OutageWait, misses fetch at once until a Store call
+// works again. During an outage
 // every call fails alike, so StoreError gets each distinct error of an
 // origin once a minute at most, however many calls fail: a fetch reports
 // each of its errors once, and a Wait per request does not report per
@@ -119,7 +125,8 @@ const DefaultFetchTimeout = 30 * time.Second
 // died mid-fetch, its lease lapses within three seconds, and the first
 // waiter to find it gone takes it and fetches, while the others wait for
 // that one. So a fleet makes one fetch per origin, or two when a holder
-// dies, and a dead holder stalls the others for about three seconds.
+// dies (or its lease is lost in a failover), and a dead holder stalls the
+// others for about three seconds.
 //
 // The lease gives the holder's Deadline: its FetchTimeout plus three
 // seconds for its Store calls, 33 s by default, two minutes with no
@@ -128,9 +135,18 @@ const DefaultFetchTimeout = 30 * time.Second
 // holder still renewing its lease past its Deadline has lost its entry.
 // A lease whose Deadline cannot be read gets a waiter's own FetchTimeout
 // plus three seconds, from when it began to wait. They also stop waiting
-// and fetch when three polls in a row find the Store failing, other than
-// with [ErrBadEntry]; a bad value only means that the holder's entry,
-// which replaces it, has not come yet.
+// for the holder when three polls in a row find the Store failing, other
+// than with [ErrBadEntry] (a bad value only means that the holder's
+// entry, which replaces it, has not come yet), and wait for the Store to
+// come back, as on a miss; then they read it and try the lease again.
+//
+// # Counters
+//
+// [Checker.Stats] says what the Checker has done: its answers from
+// memory, from the Store and from fetches, its fetches by outcome, its
+// Store calls and their errors, its waits behind leases, outages and
+// pacing, and what it keeps in memory. Counting costs an atomic add on
+// the hit path, and no lock.
 //
 // A Checker that shares a Store should be closed with [Checker.Close]
 // before its process exits, so that what it fetched last is put.

@@ -97,9 +97,11 @@ type Stats struct {
 	OutageWaitTime time.Duration
 	OutageFetches  int64
 	// PaceWaits counts the calls of [Checker.Wait] (and so the requests
-	// of a [Transport]) that slept for their origin's next slot, kept by
-	// the Checker or booked from its Pacer, and PaceWaitTime is the total
-	// time they slept.
+	// of a [Transport]) that waited: for their turn behind other Waits
+	// for the origin, for the origin's next slot kept by the Checker, or
+	// for the slot booked from its Pacer. PaceWaitTime is the total time
+	// those calls took, from their turn on. A Wait that returned at once
+	// is not counted.
 	// robots_pace_waits_total and robots_pace_wait_seconds_total;
 	// robots.pace.waits and robots.pace.wait.duration (s).
 	PaceWaits    int64

@@ -244,3 +244,70 @@ func TestCheckerStatsZero(t *testing.T) {
 		t.Errorf("Stats of a new Checker (-want +got):\n%s", diff)
 	}
 }
+
+// delayPacer is a Pacer whose every slot is delay away.
+type delayPacer struct{ delay time.Duration }
+
+func (p delayPacer) Reserve(ctx context.Context, origin string, interval time.Duration) (crawl.Reservation, error) {
+	return crawl.Reservation{Delay: p.delay}, nil
+}
+
+func (delayPacer) Unreserve(ctx context.Context, origin string, r crawl.Reservation, interval time.Duration) error {
+	return nil
+}
+
+func (delayPacer) Defer(ctx context.Context, origin string, d time.Duration) error { return nil }
+
+// TestCheckerStatsPaceWaits counts the Waits that wait, and their time:
+// with the default pace, one second between requests, three Waits in a
+// row wait 0, 1 and 1 s; then two at once wait 1 s, and 1 s for their
+// turn then 1 s. With a Pacer whose slots are 500 ms away, and no pace of
+// the Checker's own, each Wait waits 500 ms for its slot, and the second
+// of the two at once 500 ms more for its turn.
+func TestCheckerStatsPaceWaits(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	tests := []struct {
+		name      string
+		checker   *crawl.Checker
+		waits     int64
+		totalTime time.Duration
+	}{
+		{"own pace", &crawl.Checker{}, 2 + 2, 2*time.Second + 3*time.Second},
+		{"Pacer", &crawl.Checker{Pacer: delayPacer{500 * time.Millisecond}, Pacing: crawl.Pacing{MinInterval: -1}}, 5, 6 * 500 * time.Millisecond},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				c := tc.checker
+				c.Client = bubbleClient()
+				ctx := context.Background()
+				for range 3 {
+					if err := c.Wait(ctx, "MyBot", s.URL+"/page"); err != nil {
+						t.Fatal(err)
+					}
+				}
+				var wg sync.WaitGroup
+				for range 2 {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						if err := c.Wait(ctx, "MyBot", s.URL+"/page"); err != nil {
+							t.Error(err)
+						}
+					}()
+				}
+				wg.Wait()
+				c.Close(ctx)
+				st := c.Stats()
+				if st.PaceWaits != tc.waits || st.PaceWaitTime != tc.totalTime {
+					t.Errorf("%d pace waits of %v in all, want %d of %v", st.PaceWaits, st.PaceWaitTime, tc.waits, tc.totalTime)
+				}
+				// The first Wait fetched robots.txt; the others found it
+				// in memory.
+				if st.FromFetch != 1 || st.FromMemory != 4 {
+					t.Errorf("answers from a fetch %d, from memory %d; want 1, 4", st.FromFetch, st.FromMemory)
+				}
+			})
+		})
+	}
+}
