@@ -104,12 +104,12 @@ const DefaultFetchTimeout = 30 * time.Second
 // below, is bounded by one second. A Store that fails, is slow or panics
 // never fails a call: the Checker reports the error (a panic as an error
 // carrying its value) to StoreError, and fetches itself, once it has
-// waited OutageWait (3 s by default) for the Store to come back, reading
+// waited OutageWait (4.5 s by default) for the Store to come back, reading
 // it every 100 ms: a Redis primary's failover to its replica takes
 // seconds, during which a fleet whose crawlers each fetched at once would
 // send each origin asked meanwhile one request per crawler. Once an
-// outage has lasted OutageWait, misses fetch at once until a Store call
-// works again. During an outage
+// outage has lasted twice OutageWait, misses fetch at once until a Store
+// call works again. During an outage
 // every call fails alike, so StoreError gets each distinct error of an
 // origin once a minute at most, however many calls fail: a fetch reports
 // each of its errors once, and a Wait per request does not report per
@@ -210,10 +210,10 @@ type Checker struct {
 	// 100 ms until OutageWait has passed since the Store began to fail.
 	// So a fleet rides out a failover without each of its crawlers
 	// fetching every origin it asks for meanwhile, and once an outage has
-	// lasted OutageWait, calls fetch at once until the Store works again.
-	// A call then waits at most OutageWait and one Store call (a second)
-	// from the start of the first call that failed. Zero means
-	// DefaultOutageWait (3 s); a negative value means none: the Checker
+	// lasted twice OutageWait, calls fetch at once until the Store works
+	// again. A call waits at most OutageWait from the start of its read
+	// that failed (a read under way then is cut short). Zero means
+	// DefaultOutageWait (4.5 s); a negative value means none: the Checker
 	// fetches as soon as the Store fails (after trying the Leaser, if
 	// only the Get failed).
 	OutageWait time.Duration

@@ -14,12 +14,13 @@ import (
 
 // DefaultOutageWait is how long a [Checker] that finds its Store failing
 // on a miss waits, unless its OutageWait field says otherwise, for the
-// Store to come back before it fetches without it: three seconds, which
+// Store to come back before it fetches without it: 4.5 seconds, which
 // covers the failover of a Redis Cluster whose cluster-node-timeout is two
-// seconds (a replica was promoted 2.2 s after its primary was killed, in
-// redisstore's fleet test), or of a Sentinel whose down-after-milliseconds
-// is one second. A failover that takes longer needs a longer OutageWait.
-const DefaultOutageWait = 3 * time.Second
+// seconds (a primary is found failing 2 to 3 s after it dies, and its
+// replica elected 0.5 to 1 s later: redisstore's Cluster fleet test saw
+// it serve 3.9 s after the kill), and keeps a call under five seconds. A
+// Cluster with a longer cluster-node-timeout needs a longer OutageWait.
+const DefaultOutageWait = 4500 * time.Millisecond
 
 // outagePoll is how often a Checker waiting for its Store to come back
 // reads it.
@@ -40,9 +41,10 @@ func (c *Checker) outageWait() time.Duration {
 // storeDown remembers since when the Checker's Store has failed: the time
 // of the first failed call after the last call that worked, in Unix
 // nanoseconds, or 0 while the Store works. A flight that finds the Store
-// failing waits until OutageWait after that time, so that during a long
-// outage only the flights of its first OutageWait wait, and later ones
-// fetch at once.
+// failing waits OutageWait from the start of its own failed read, but not
+// past twice OutageWait after that time, so that each miss during a
+// failover waits for its end, and during a long outage the misses after
+// its first 2 x OutageWait fetch at once.
 type storeDown struct{ since atomic.Int64 }
 
 // note records how a call to the Store or the Leaser that began at start
@@ -62,11 +64,12 @@ func (d *storeDown) note(failed bool, start time.Time) {
 
 // outage is a flight's wait for its Store to come back.
 type outage struct {
-	c     *Checker
-	start time.Time // when the flight began to wait; zero before
-	end   time.Time // when it stops waiting
-	waits bool      // it has slept
-	back  time.Time // when a call worked after the wait; zero before
+	c      *Checker
+	start  time.Time // when the flight began to wait; zero before
+	end    time.Time // when it stops waiting
+	waits  bool      // it has slept
+	back   time.Time // when a call worked after the wait; zero before
+	called time.Time // when the read that failed began; zero for a lease
 }
 
 // wait is called when a Store call of the flight has failed. It waits one
@@ -78,11 +81,19 @@ func (o *outage) wait(ctx context.Context) bool {
 	if o.start.IsZero() {
 		o.start, o.end = now, now
 		if bound := o.c.outageWait(); bound > 0 {
-			since := now // on now's monotonic clock
+			// From the start of the flight's failed call, which began
+			// the outage or came after its start.
+			since, first := now, now // on now's monotonic clock
 			if n := o.c.storeDown.since.Load(); n != 0 && n < now.UnixNano() {
 				since = now.Add(time.Duration(n - now.UnixNano()))
 			}
-			o.end = since.Add(bound)
+			if !o.called.IsZero() {
+				first = o.called
+			}
+			o.end = first.Add(bound)
+			if breaker := since.Add(2 * bound); breaker.Before(o.end) {
+				o.end = breaker
+			}
 		}
 	}
 	left := o.end.Sub(now)
@@ -99,6 +110,19 @@ func (o *outage) worked() {
 	if o.waits && o.back.IsZero() {
 		o.back = time.Now()
 	}
+}
+
+// get reads origin's entry from the Store; during the wait, a read that
+// would last past its end is cut short there, so that a wait, polls
+// included, never lasts longer than OutageWait from the first failure.
+func (o *outage) get(ctx context.Context, origin string) (Entry, bool, error) {
+	o.called = time.Now()
+	if o.waits {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, o.end)
+		defer cancel()
+	}
+	return o.c.storeGet(ctx, origin)
 }
 
 // finish counts the flight's wait, if it waited, from its start until the
@@ -140,7 +164,7 @@ func failing(ctx context.Context, err error) bool {
 func (c *Checker) shared(ctx context.Context, origin string, known **Entry) (Entry, bool, *holding) {
 	o := outage{c: c}
 	for {
-		e, ok, err := c.storeGet(ctx, origin)
+		e, ok, err := o.get(ctx, origin)
 		if failing(ctx, err) {
 			if o.wait(ctx) {
 				continue
@@ -170,6 +194,7 @@ func (c *Checker) shared(ctx context.Context, origin string, known **Entry) (Ent
 			o.finish(ctx, err == nil)
 			return Entry{}, false, nil
 		}
+		o.called = time.Time{}
 		e, ok, h, failed := c.acquire(ctx, c.Leaser, origin)
 		if failed {
 			if o.wait(ctx) {

@@ -78,16 +78,16 @@ func TestCheckerRidesOutFailover(t *testing.T) {
 	})
 }
 
-// TestCheckerOutageWait has a Checker miss on an origin while its Store
-// stays down: it waits OutageWait from the first failure, then fetches;
-// a miss after that, while the Store is still down, fetches at once; a
-// miss once the Store has worked again, and failed again, waits again.
+// TestCheckerOutageWait has a Checker miss on origins one after another
+// while its Store stays down: the first miss waits OutageWait from its
+// failed read, then fetches; so does the second, which the outage began
+// before; the third, once the outage has lasted twice OutageWait, fetches
+// at once. A miss once the Store has worked again, and failed again,
+// waits again.
 func TestCheckerOutageWait(t *testing.T) {
-	sites := []*robotsServer{
-		newRobotsServer(t, serve(200, privateRobots)),
-		newRobotsServer(t, serve(200, privateRobots)),
-		newRobotsServer(t, serve(200, privateRobots)),
-		newRobotsServer(t, serve(200, privateRobots)),
+	var sites []*robotsServer
+	for range 5 {
+		sites = append(sites, newRobotsServer(t, serve(200, privateRobots)))
 	}
 	tests := []struct {
 		name       string
@@ -116,29 +116,31 @@ func TestCheckerOutageWait(t *testing.T) {
 				if d := took(0); d != tc.wait {
 					t.Errorf("the first miss took %v, want %v", d, tc.wait)
 				}
-				if d := took(1); d != 0 {
-					t.Errorf("a miss once the outage has lasted OutageWait took %v, want 0", d)
+				if d := took(1); d != tc.wait {
+					t.Errorf("the second miss took %v, want %v", d, tc.wait)
+				}
+				if d := took(2); d != 0 {
+					t.Errorf("a miss once the outage has lasted twice OutageWait took %v, want 0", d)
 				}
 				time.Sleep(time.Second)
-				failFor(store, 0, 0) // back now: the next call works
 				store.mu.Lock()
-				store.err = nil
+				store.err = nil // back now: the next call works
 				store.mu.Unlock()
-				if d := took(2); d != 0 {
+				if d := took(3); d != 0 {
 					t.Errorf("a miss with the Store back took %v, want 0", d)
 				}
 				failFor(store, 0, 0)
-				if d := took(3); d != tc.wait {
+				if d := took(4); d != tc.wait {
 					t.Errorf("a miss in a new outage took %v, want %v", d, tc.wait)
 				}
 				c.Close(context.Background())
 				st := c.Stats()
-				waits := int64(2)
+				waits := int64(3)
 				if tc.wait == 0 {
 					waits = 0
 				}
 				got := [3]any{st.OutageWaits, st.OutageWaitTime, st.OutageFetches}
-				if want := [3]any{waits, time.Duration(waits) * tc.wait, int64(3)}; got != want {
+				if want := [3]any{waits, time.Duration(waits) * tc.wait, int64(4)}; got != want {
 					t.Errorf("outage waits, their time and fetches without the Store: %v, want %v", got, want)
 				}
 				for i, s := range sites {

@@ -174,8 +174,8 @@ func (t hangingTransport) RoundTrip(*http.Request) (*http.Response, error) {
 // TestCheckerNeverHangs has a Store, and a RoundTripper, that ignore their
 // contexts: the Checker answers at the bound of each call, a second for
 // the Store's Get and Lease, FetchTimeout for the fetch; with an
-// OutageWait (the default, 3 s), it polls the Store for 3 s from the
-// start of the Get, the last poll ends at 3.2 s, and it fetches.
+// OutageWait (the default, 4.5 s), it polls the Store until 4.5 s after
+// the start of its Get, cutting the last poll short then, and fetches.
 func TestCheckerNeverHangs(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
 	tests := []struct {
@@ -190,7 +190,7 @@ func TestCheckerNeverHangs(t *testing.T) {
 		}, false, "", 2 * time.Second},
 		{"store that ignores its context, with an OutageWait", func(stop chan struct{}) *crawl.Checker {
 			return &crawl.Checker{Store: deafStore{stop}, Leaser: deafStore{stop}, Client: bubbleClient()}
-		}, false, "", 3200 * time.Millisecond},
+		}, false, "", crawl.DefaultOutageWait},
 		{"transport that ignores its context", func(stop chan struct{}) *crawl.Checker {
 			return &crawl.Checker{FetchTimeout: 100 * time.Millisecond, Client: &http.Client{Transport: hangingTransport{stop}}}
 		}, false, "timeout", 100 * time.Millisecond},

@@ -224,7 +224,7 @@ func (s *Store) Get(ctx context.Context, origin string) (crawl.Entry, bool, erro
 	// GETRANGE rather than GET, so that a hostile value of any size
 	// costs at most MaxValue+1 bytes to read. It cannot tell an absent
 	// key from an empty value; an empty value is no entry either way.
-	data, err := call(ctx, s.timeout, func(ctx context.Context) ([]byte, error) {
+	data, err := call(ctx, s, func(ctx context.Context) ([]byte, error) {
 		return s.client.GetRange(ctx, key, 0, int64(s.maxValue)).Bytes()
 	})
 	var rerr redis.Error
@@ -280,7 +280,7 @@ func (s *Store) Put(ctx context.Context, origin string, e crawl.Entry) error {
 		return fmt.Errorf("redisstore: put %s: %w (%d bytes, bound %d)", key, ErrTooLarge, len(data), s.maxValue)
 	}
 	ttl := TTL(e, s.now())
-	_, err = call(ctx, s.timeout, func(ctx context.Context) (struct{}, error) {
+	_, err = call(ctx, s, func(ctx context.Context) (struct{}, error) {
 		if ttl <= 0 {
 			return struct{}{}, s.client.Del(ctx, key).Err()
 		}
@@ -364,7 +364,7 @@ func (s *Store) Lease(ctx context.Context, origin string, l crawl.Lease, ttl tim
 		ms = max(l.Deadline.UnixMilli(), 0)
 	}
 	value := strconv.FormatInt(ms, 10) + " " + l.Token
-	res, err := call(ctx, s.timeout, func(ctx context.Context) ([]any, error) {
+	res, err := call(ctx, s, func(ctx context.Context) ([]any, error) {
 		return leaseScript.Run(ctx, s.client, []string{key}, value, ttl.Milliseconds(), maxLeaseValue-1).Slice()
 	})
 	if err != nil {
@@ -408,7 +408,7 @@ func (s *Store) Renew(ctx context.Context, origin, token string, ttl time.Durati
 	if err := checkLease(token, ttl); err != nil {
 		return false, fmt.Errorf("redisstore: renew %s: %w", key, err)
 	}
-	n, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
+	n, err := call(ctx, s, func(ctx context.Context) (int64, error) {
 		return renewScript.Run(ctx, s.client, []string{key}, token, ttl.Milliseconds(), maxLeaseValue).Int64()
 	})
 	if err != nil {
@@ -425,7 +425,7 @@ func (s *Store) Release(ctx context.Context, origin, token string) (bool, error)
 	if err := checkLease(token, time.Millisecond); err != nil {
 		return false, fmt.Errorf("redisstore: release %s: %w", key, err)
 	}
-	n, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
+	n, err := call(ctx, s, func(ctx context.Context) (int64, error) {
 		return releaseScript.Run(ctx, s.client, []string{key}, token, maxLeaseValue).Int64()
 	})
 	if err != nil {
@@ -481,7 +481,40 @@ func later(a, b time.Time) time.Time {
 // until the client gives up; its context is cancelled by then, so it
 // cannot wait for a connection, dial or retry, only finish a read on a
 // connection it holds: at most the pool's size of them linger.
-func call[T any](ctx context.Context, timeout time.Duration, f func(context.Context) (T, error)) (T, error) {
+//
+// A call to a Cluster that fails other than with Redis's reply (a refused
+// connection, a timeout) or with CLUSTERDOWN asks the client to reload its
+// map of the slots: go-redis does so by itself only on a MOVED reply or
+// every 10 seconds, so after a primary's failover it would go on sending
+// the primary's slots to the dead process for up to 10 s after its replica
+// took over. Reloads run in the background, one at a time, 200 ms apart at
+// least.
+func call[T any](ctx context.Context, s *Store, f func(context.Context) (T, error)) (T, error) {
+	v, err := bounded(ctx, s.timeout, f)
+	if err != nil {
+		if cc, ok := s.client.(*redis.ClusterClient); ok && clusterMoved(err) {
+			cc.ReloadState(context.WithoutCancel(ctx))
+		}
+	}
+	return v, err
+}
+
+// clusterMoved reports whether err, from a call to a Cluster, may mean
+// that the slot's primary changed: any error but a reply from Redis
+// (redis.Nil included), or the reply CLUSTERDOWN.
+func clusterMoved(err error) bool {
+	if errors.Is(err, redis.Nil) {
+		return false
+	}
+	var reply redis.Error
+	if errors.As(err, &reply) {
+		return strings.HasPrefix(reply.Error(), "CLUSTERDOWN")
+	}
+	return true
+}
+
+// bounded is call's bound: f with a context that ends after timeout.
+func bounded[T any](ctx context.Context, timeout time.Duration, f func(context.Context) (T, error)) (T, error) {
 	cancel := context.CancelFunc(func() {})
 	if timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, timeout)
