@@ -103,7 +103,13 @@ const DefaultFetchTimeout = 30 * time.Second
 // answered. Each call to the Store, and to the Leaser and the Pacer
 // below, is bounded by one second. A Store that fails, is slow or panics
 // never fails a call: the Checker reports the error (a panic as an error
-// carrying its value) to StoreError, and fetches itself. During an outage
+// carrying its value) to StoreError, and fetches itself, once it has
+// waited OutageWait (4.5 s by default) for the Store to come back, reading
+// it every 100 ms: a Redis primary's failover to its replica takes
+// seconds, during which a fleet whose crawlers each fetched at once would
+// send each origin asked meanwhile one request per crawler. Once an
+// outage has lasted twice OutageWait, misses fetch at once until a Store
+// call works again. During an outage
 // every call fails alike, so StoreError gets each distinct error of an
 // origin once a minute at most, however many calls fail: a fetch reports
 // each of its errors once, and a Wait per request does not report per
@@ -119,7 +125,8 @@ const DefaultFetchTimeout = 30 * time.Second
 // died mid-fetch, its lease lapses within three seconds, and the first
 // waiter to find it gone takes it and fetches, while the others wait for
 // that one. So a fleet makes one fetch per origin, or two when a holder
-// dies, and a dead holder stalls the others for about three seconds.
+// dies (or its lease is lost in a failover), and a dead holder stalls the
+// others for about three seconds.
 //
 // The lease gives the holder's Deadline: its FetchTimeout plus three
 // seconds for its Store calls, 33 s by default, two minutes with no
@@ -128,9 +135,18 @@ const DefaultFetchTimeout = 30 * time.Second
 // holder still renewing its lease past its Deadline has lost its entry.
 // A lease whose Deadline cannot be read gets a waiter's own FetchTimeout
 // plus three seconds, from when it began to wait. They also stop waiting
-// and fetch when three polls in a row find the Store failing, other than
-// with [ErrBadEntry]; a bad value only means that the holder's entry,
-// which replaces it, has not come yet.
+// for the holder when three polls in a row find the Store failing, other
+// than with [ErrBadEntry] (a bad value only means that the holder's
+// entry, which replaces it, has not come yet), and wait for the Store to
+// come back, as on a miss; then they read it and try the lease again.
+//
+// # Counters
+//
+// [Checker.Stats] says what the Checker has done: its answers from
+// memory, from the Store and from fetches, its fetches by outcome, its
+// Store calls and their errors, its waits behind leases, outages and
+// pacing, and what it keeps in memory. Counting costs an atomic add on
+// the hit path, and no lock.
 //
 // A Checker that shares a Store should be closed with [Checker.Close]
 // before its process exits, so that what it fetched last is put.
@@ -188,6 +204,19 @@ type Checker struct {
 	// Pacing says how fast Wait, and so a Transport, lets requests go to
 	// one origin. The zero value paces by Crawl-delay, one second at least.
 	Pacing Pacing
+	// OutageWait bounds how long a call that misses memory, and finds the
+	// Store or the Leaser failing, waits for it to come back before the
+	// Checker fetches without it: the Checker reads the Store again every
+	// 100 ms until OutageWait has passed since the Store began to fail.
+	// So a fleet rides out a failover without each of its crawlers
+	// fetching every origin it asks for meanwhile, and once an outage has
+	// lasted twice OutageWait, calls fetch at once until the Store works
+	// again. A call waits at most OutageWait from the start of its read
+	// that failed (a read under way then is cut short). Zero means
+	// DefaultOutageWait (4.5 s); a negative value means none: the Checker
+	// fetches as soon as the Store fails (after trying the Leaser, if
+	// only the Get failed).
+	OutageWait time.Duration
 
 	// clock returns the current time; nil means time.Now. Tests set it,
 	// through export_test.go, to move the clock.
@@ -209,6 +238,8 @@ type Checker struct {
 	tdm     tdmCache           // the tdmrep.json of each origin, see tdmrep.go
 
 	storeErrors storeErrors // the errors reported lately, see storecall.go
+	stats       stats       // see stats.go
+	storeDown   storeDown   // since when the Store fails, see failover.go
 	// bounded says which of Store, Leaser and Pacer are Bounded, which
 	// storeCall calls on the caller's goroutine. Set by init.
 	bounded struct{ store, leaser, pacer bool }
@@ -220,8 +251,9 @@ var ErrClosed = errors.New("crawl: Checker closed")
 // A flight is one fetch of an origin's robots.txt, which every call for the
 // origin that misses the cache meanwhile waits for.
 type flight struct {
-	done chan struct{} // closed when it is set
-	it   *item         // nil when Close ended the flight before its answer
+	done   chan struct{} // closed when it is set
+	it     *item         // nil when Close ended the flight before its answer
+	stored bool          // it came from the Store, not a fetch
 }
 
 func (c *Checker) init() {
@@ -360,6 +392,7 @@ func (c *Checker) find(ctx context.Context, agent, url string) (*item, string, e
 	fast, ok := fastOrigin(url)
 	if ok {
 		if it := c.cache.get(fast); it != nil && c.fresh(it) {
+			c.stats.memory.n.Add(1)
 			if path := url[len(fast):]; path != "" && path[0] == '/' {
 				return it, path, nil
 			}
@@ -374,6 +407,7 @@ func (c *Checker) find(ctx context.Context, agent, url string) (*item, string, e
 		// Another spelling of an origin in memory, such as an upper-case
 		// host or a default port, costs url parsing but no lock.
 		if it := c.cache.get(origin); it != nil && c.fresh(it) {
+			c.stats.memory.n.Add(1)
 			return it, url, nil
 		}
 	}
@@ -424,6 +458,7 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 	}
 	if it := c.cache.get(origin); it != nil && c.fresh(it) {
 		c.mu.Unlock()
+		c.stats.memory.n.Add(1)
 		return it, nil
 	}
 	fl := c.flights[origin]
@@ -441,14 +476,16 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 	if prev != nil {
 		known = &prev.entry
 	}
-	read := false // whether known includes what the Store holds
+	var first *storeRead // the caller's read of the Store, for the flight
 	if c.Store != nil {
 		// Read the Store on this goroutine: the entry of another Checker
 		// is the common case of a fleet, and waiting for a goroutine of
 		// the flight to read it would cost a wake-up (issue 23).
-		e, ok, it := c.readStore(ctx, origin, fl)
-		if it != nil {
-			return it, nil
+		r := c.readStore(ctx, origin)
+		if r.ok && r.usable {
+			c.publish(fl, origin, &r.e, fileFrom(c.Options, &r.e, origin+"/robots.txt", r.now, true))
+			c.stats.countAnswer(fl.stored)
+			return fl.it, nil
 		}
 		if c.stopped.Err() != nil {
 			// Close gave up waiting for this call.
@@ -456,10 +493,7 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 			return nil, ErrClosed
 		}
 		if ctx.Err() == nil {
-			read = true
-			if ok && (known == nil || e.Fetched.After(known.Fetched)) {
-				known = &e
-			}
+			first = &r
 		}
 	}
 	// The rest of the flight outlives this call if ctx ends: others may
@@ -472,28 +506,34 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 		defer c.work.Done()
 		defer unhook()
 		defer cancel()
-		c.run(rctx, origin, known, read, fl)
+		c.run(rctx, origin, known, first, fl)
 	}()
 	return c.answer(ctx, origin, fl)
 }
 
-// readStore reads origin's entry from the Store for the flight fl, on the
-// caller's goroutine: bounded by ctx, and cut short by Close giving up.
-// When the entry is usable it ends the flight with it, and returns its
-// item; else it returns what it read.
-func (c *Checker) readStore(ctx context.Context, origin string, fl *flight) (Entry, bool, *item) {
+// A storeRead is what a read of the Store gave.
+type storeRead struct {
+	e      Entry
+	ok     bool
+	err    error
+	start  time.Time // when the read began
+	now    time.Time // when it ended, on the Checker's clock
+	usable bool      // e is usable at now
+}
+
+// readStore reads origin's entry from the Store, on the caller's
+// goroutine: bounded by ctx, and cut short by Close giving up.
+func (c *Checker) readStore(ctx context.Context, origin string) storeRead {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(c.stopped, cancel)()
-	e, ok, _ := c.storeGet(ctx, origin)
-	if !ok || ctx.Err() != nil {
-		return Entry{}, false, nil
+	r := storeRead{start: time.Now()}
+	r.e, r.ok, r.err = c.storeGet(ctx, origin)
+	if r.ok {
+		r.now = c.now()
+		r.usable = usable(&r.e, r.now)
 	}
-	if now := c.now(); usable(&e, now) {
-		c.publish(fl, origin, &e, fileFrom(c.Options, &e, origin+"/robots.txt", now, true))
-		return Entry{}, false, fl.it
-	}
-	return e, true, nil
+	return r
 }
 
 // answer waits for the flight fl of origin to end, or ctx, and returns its item.
@@ -503,42 +543,29 @@ func (c *Checker) answer(ctx context.Context, origin string, fl *flight) (*item,
 		if fl.it == nil {
 			return nil, ErrClosed
 		}
+		c.stats.countAnswer(fl.stored)
 		return fl.it, nil
 	case <-ctx.Done():
 		return nil, fmt.Errorf("crawl: getting %s/robots.txt: %w", origin, ctx.Err())
 	}
 }
 
-// run makes the flight fl for origin: it reads the Store, unless read
-// says the caller has, takes the lease or waits for the entry of the
-// Checker that holds it, fetches if need be, keeps the result in memory,
-// then puts it in the Store and releases the lease. known is the latest
-// entry known of origin, or nil. It gives up, with no further Store call,
-// when ctx ends: only Close ends it.
-func (c *Checker) run(ctx context.Context, origin string, known *Entry, read bool, fl *flight) {
+// run makes the flight fl for origin: it reads the Store (first, when not
+// nil, is the caller's read, which stands for the first), takes the lease
+// or waits for the entry of the Checker that holds it, fetches if need
+// be, keeps the result in memory, then puts it in the Store and releases
+// the lease. known is the latest entry known of origin, or nil. It gives
+// up, with no further Store call, when ctx ends: only Close ends it.
+func (c *Checker) run(ctx context.Context, origin string, known *Entry, first *storeRead, fl *flight) {
 	robotsURL := origin + "/robots.txt"
 	var held *holding // the lease this Checker holds while it fetches
 	if c.Store != nil {
-		if !read {
-			e, ok, _ := c.storeGet(ctx, origin)
-			if ok {
-				if now := c.now(); usable(&e, now) {
-					c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, true))
-					return
-				}
-				if known == nil || e.Fetched.After(known.Fetched) {
-					known = &e
-				}
-			}
+		e, ok, h := c.shared(ctx, origin, &known, first)
+		if ok {
+			c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, c.now(), true))
+			return
 		}
-		if c.Leaser != nil && ctx.Err() == nil {
-			e, ok, h := c.acquire(ctx, c.Leaser, origin)
-			if ok {
-				c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, c.now(), true))
-				return
-			}
-			held = h
-		}
+		held = h
 	}
 	var f fetched
 	var err error
@@ -561,6 +588,7 @@ func (c *Checker) run(ctx context.Context, origin string, known *Entry, read boo
 	}
 	now := c.now()
 	e := nextEntry(known, &f, now)
+	c.stats.countFetch(e.Status)
 	c.publish(fl, origin, &e, fileFrom(c.Options, &e, robotsURL, now, false))
 	if c.Store != nil {
 		storeCall(ctx, c, origin, "put", func(ctx context.Context) (struct{}, error) {
@@ -591,6 +619,7 @@ func (c *Checker) publish(fl *flight, origin string, e *Entry, file *robots.File
 	delete(c.flights, origin)
 	c.mu.Unlock()
 	fl.it = it
+	fl.stored = file.Access().Stored
 	close(fl.done)
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/crawl"
@@ -111,4 +112,36 @@ func BenchmarkFileAllowedParallel(b *testing.B) {
 			f.Allowed("Googlebot", urls[i%len(urls)])
 		}
 	})
+}
+
+// BenchmarkCheckerOverFile alternates blocks of 64 calls of
+// BenchmarkFileAllowed and of BenchmarkCheckerAllowed, timing each, and
+// reports how much longer the Checker's take, as checker/file: on a
+// machine shared with other work the load changes between two benchmarks
+// run one after the other, much less between two blocks of calls.
+func BenchmarkCheckerOverFile(b *testing.B) {
+	c, urls := cachedChecker(b)
+	ctx := context.Background()
+	f, _ := c.File(ctx, urls[0])
+	const block = 64
+	var file, checker time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		for j := 0; j < block; j++ {
+			f.Allowed("Googlebot", urls[(i*block+j)%len(urls)])
+		}
+		mid := time.Now()
+		for j := 0; j < block; j++ {
+			if _, err := c.Allowed(ctx, "Googlebot", urls[(i*block+j)%len(urls)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		file += mid.Sub(start)
+		checker += time.Since(mid)
+	}
+	b.ReportMetric(float64(file.Nanoseconds())/float64(b.N*block), "file-ns/call")
+	b.ReportMetric(float64(checker.Nanoseconds())/float64(b.N*block), "checker-ns/call")
+	b.ReportMetric(float64(checker)/float64(file), "checker/file")
 }

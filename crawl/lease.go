@@ -85,15 +85,16 @@ func (c *Checker) lease(ctx context.Context, l Leaser, origin string) (Lease, bo
 // waits for the entry of the Checker that holds it. It returns a fresh
 // entry that another Checker put (ok true); or the lease this Checker now
 // holds, renewed until released; or neither, when this Checker should
-// fetch without a lease: the Store failed, the holder is past its
-// deadline, or ctx ended.
-func (c *Checker) acquire(ctx context.Context, l Leaser, origin string) (e Entry, ok bool, h *holding) {
+// fetch without a lease: the holder is past its deadline, or ctx ended;
+// or, with failed true, the Store failed.
+func (c *Checker) acquire(ctx context.Context, l Leaser, origin string) (e Entry, ok bool, h *holding, failed bool) {
 	holder, took, err := c.lease(ctx, l, origin)
 	if err != nil {
-		return Entry{}, false, nil
+		return Entry{}, false, nil, failing(ctx, err)
 	}
 	if took {
-		return c.took(ctx, l, origin, holder.Token)
+		e, ok, h := c.took(ctx, l, origin, holder.Token)
+		return e, ok, h, false
 	}
 	return c.await(ctx, l, origin, holder)
 }
@@ -120,12 +121,13 @@ func (c *Checker) took(ctx context.Context, l Leaser, origin, token string) (Ent
 // that one. A waiter stops waiting and fetches without the lease when
 // the holder is past its Deadline (believed for maxHolderWait at most,
 // or this Checker's own holdFor if longer; a lease with no Deadline gets
-// this Checker's holdFor from when it began to wait), or when
-// leaseFailures polls in a row find the Store failing, other than with
-// ErrBadEntry: a bad value only means that the holder's entry, which
-// replaces it, has not come yet.
-func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lease) (Entry, bool, *holding) {
+// this Checker's holdFor from when it began to wait). It stops waiting,
+// with failed true, when leaseFailures polls in a row find the Store
+// failing, other than with ErrBadEntry: a bad value only means that the
+// holder's entry, which replaces it, has not come yet.
+func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lease) (e Entry, ok bool, h *holding, failed bool) {
 	start := time.Now()
+	defer func() { countWait(&c.stats.leaseWaits, &c.stats.leaseWaitTime, time.Since(start)) }()
 	own := start.Add(c.holdFor())
 	limit := start.Add(max(maxHolderWait, c.holdFor()))
 	end := waitEnd(holder.Deadline, own, limit)
@@ -136,23 +138,24 @@ func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lea
 		select {
 		case <-t.C:
 		case <-ctx.Done():
-			return Entry{}, false, nil
+			return Entry{}, false, nil, false
 		}
 		e, ok, err := c.storeGet(ctx, origin)
 		if ok && usable(&e, c.now()) {
-			return e, true, nil
+			return e, true, nil, false
 		}
 		failed := err != nil && !errors.Is(err, ErrBadEntry)
 		if !failed {
 			if time.Now().After(end) {
-				return Entry{}, false, nil
+				return Entry{}, false, nil, false
 			}
 			holder, took, err := c.lease(ctx, l, origin)
 			switch {
 			case err != nil:
 				failed = true
 			case took:
-				return c.took(ctx, l, origin, holder.Token)
+				e, ok, h := c.took(ctx, l, origin, holder.Token)
+				return e, ok, h, false
 			default:
 				end = waitEnd(holder.Deadline, own, limit) // perhaps a new holder's
 			}
@@ -162,10 +165,11 @@ func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lea
 			continue
 		}
 		// A Store that keeps failing would fail the holder's Put too:
-		// waiting longer only delays the answer. One slow reply is not
-		// enough, or a fleet would fetch at once.
+		// the caller waits for it to come back, then reads it from the
+		// start. One slow reply is not enough to stop waiting for the
+		// holder.
 		if failures++; failures == leaseFailures {
-			return Entry{}, false, nil
+			return Entry{}, false, nil, ctx.Err() == nil
 		}
 	}
 }

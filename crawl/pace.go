@@ -255,6 +255,14 @@ func (c *Checker) Wait(ctx context.Context, agent, url string) error {
 
 // wait waits for origin's next slot, then books it with interval.
 func (c *Checker) wait(ctx context.Context, origin string, interval time.Duration) error {
+	// A Wait that waits, for its turn, its slot or its Pacer's, counts
+	// in Stats with the time it took.
+	start, waited := time.Now(), false
+	defer func() {
+		if waited {
+			countWait(&c.stats.paceWaits, &c.stats.paceWaitTime, time.Since(start))
+		}
+	}()
 	ps := &c.paces
 	ps.mu.Lock()
 	s := ps.get(origin, c.Pacing.origins(), time.Now())
@@ -275,8 +283,13 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 	}
 	select {
 	case s.turn <- struct{}{}:
-	case <-ctx.Done():
-		return fmt.Errorf("crawl: waiting for %s: %w", origin, ctx.Err())
+	default:
+		waited = true
+		select {
+		case s.turn <- struct{}{}:
+		case <-ctx.Done():
+			return fmt.Errorf("crawl: waiting for %s: %w", origin, ctx.Err())
+		}
 	}
 	defer func() { <-s.turn }()
 	for {
@@ -289,12 +302,13 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 			if err := pastDeadline(ctx, origin, next); err != nil {
 				return err
 			}
+			waited = true
 			if err := sleep(ctx, d); err != nil {
 				return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
 			}
 			continue
 		}
-		if err := c.reserve(ctx, origin, interval); err != nil {
+		if err := c.reserve(ctx, origin, interval, &waited); err != nil {
 			if err == ErrClosed || errors.Is(err, ErrPaceDeadline) {
 				return err
 			}
@@ -318,11 +332,12 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 }
 
 // reserve books origin's slot from the Checker's Pacer, if any, and
-// waits for it. It returns only ctx's error, one wrapping ErrPaceDeadline
-// when ctx's deadline comes before the slot (which it gives back at
-// once), or ErrClosed once Close has been called: a Pacer that fails is
-// reported, and leaves the pace to the Checker's own schedule.
-func (c *Checker) reserve(ctx context.Context, origin string, interval time.Duration) error {
+// waits for it, setting *waited if the slot is still to come. It returns
+// only ctx's error, one wrapping ErrPaceDeadline when ctx's deadline comes
+// before the slot (which it gives back at once), or ErrClosed once Close
+// has been called: a Pacer that fails is reported, and leaves the pace to
+// the Checker's own schedule.
+func (c *Checker) reserve(ctx context.Context, origin string, interval time.Duration, waited *bool) error {
 	if c.closed.Load() {
 		return ErrClosed
 	}
@@ -356,6 +371,7 @@ func (c *Checker) reserve(ctx context.Context, origin string, interval time.Dura
 	}
 	err = pastDeadline(ctx, origin, time.Now().Add(r.Delay))
 	if err == nil {
+		*waited = *waited || r.Delay > 0
 		err = sleep(ctx, r.Delay)
 	}
 	if err != nil {

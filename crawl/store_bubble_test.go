@@ -102,12 +102,14 @@ func (slowStore) Put(ctx context.Context, origin string, e crawl.Entry) error {
 }
 
 // TestCheckerSlowStore has a Store that never answers: its Get is cut
-// short by the Checker's bound, a second, and so is its Put.
+// short by the Checker's bound, a second, and so is its Put. The Checker
+// does not wait for the Store to come back (OutageWait -1), which
+// failover_test.go tests.
 func TestCheckerSlowStore(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
 	synctest.Test(t, func(t *testing.T) {
 		var reported errs
-		c := &crawl.Checker{Store: slowStore{}, StoreError: reported.record, Client: bubbleClient()}
+		c := &crawl.Checker{Store: slowStore{}, StoreError: reported.record, Client: bubbleClient(), OutageWait: -1}
 		start := time.Now()
 		if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
 			t.Fatalf("Allowed = %v, %v; want false", got, err)
@@ -171,7 +173,9 @@ func (t hangingTransport) RoundTrip(*http.Request) (*http.Response, error) {
 
 // TestCheckerNeverHangs has a Store, and a RoundTripper, that ignore their
 // contexts: the Checker answers at the bound of each call, a second for
-// the Store's Get and Lease, FetchTimeout for the fetch.
+// the Store's Get and Lease, FetchTimeout for the fetch; with an
+// OutageWait (the default, 4.5 s), it polls the Store until 4.5 s after
+// the start of its Get, cutting the last poll short then, and fetches.
 func TestCheckerNeverHangs(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
 	tests := []struct {
@@ -182,8 +186,11 @@ func TestCheckerNeverHangs(t *testing.T) {
 		took    time.Duration
 	}{
 		{"store that ignores its context", func(stop chan struct{}) *crawl.Checker {
-			return &crawl.Checker{Store: deafStore{stop}, Leaser: deafStore{stop}, Client: bubbleClient()}
+			return &crawl.Checker{Store: deafStore{stop}, Leaser: deafStore{stop}, Client: bubbleClient(), OutageWait: -1}
 		}, false, "", 2 * time.Second},
+		{"store that ignores its context, with an OutageWait", func(stop chan struct{}) *crawl.Checker {
+			return &crawl.Checker{Store: deafStore{stop}, Leaser: deafStore{stop}, Client: bubbleClient()}
+		}, false, "", crawl.DefaultOutageWait},
 		{"transport that ignores its context", func(stop chan struct{}) *crawl.Checker {
 			return &crawl.Checker{FetchTimeout: 100 * time.Millisecond, Client: &http.Client{Transport: hangingTransport{stop}}}
 		}, false, "timeout", 100 * time.Millisecond},

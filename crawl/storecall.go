@@ -7,8 +7,10 @@ package crawl
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -44,20 +46,27 @@ func storeCall[T any](ctx context.Context, c *Checker, origin, op string, fn fun
 		var zero T
 		return zero, err
 	}
+	start := time.Now()
+	var panicked atomic.Bool // set by fn's goroutine, which may outlive the bound
 	var v T
 	var err error
 	if c.boundedCall(op) {
 		ctx, cancel := context.WithTimeout(ctx, storeTimeout)
-		v, err = guarded(ctx, fn)
+		v, err = guarded(ctx, fn, &panicked)
 		cancel()
 	} else {
 		v, err = bounded(ctx, storeTimeout, func(ctx context.Context) (T, error) {
-			return guarded(ctx, fn)
+			return guarded(ctx, fn, &panicked)
 		})
+	}
+	ctxEnded := ctx.Err() != nil
+	c.stats.countStoreCall(op, err, panicked.Load(), ctxEnded)
+	if opIndex(op) < opReserve && !ctxEnded {
+		c.storeDown.note(err != nil && !errors.Is(err, ErrBadEntry), start)
 	}
 	if err != nil {
 		err = fmt.Errorf("crawl: store %s: %w", op, err)
-		if ctx.Err() == nil {
+		if !ctxEnded {
 			c.storeError(origin, err)
 		}
 	}
@@ -65,10 +74,12 @@ func storeCall[T any](ctx context.Context, c *Checker, origin, op string, fn fun
 }
 
 // guarded returns what fn returns, and a panic in fn as an error carrying
-// the panic's value, wrapping it when it is an error.
-func guarded[T any](ctx context.Context, fn func(context.Context) (T, error)) (v T, err error) {
+// the panic's value, wrapping it when it is an error, and then sets
+// *panicked.
+func guarded[T any](ctx context.Context, fn func(context.Context) (T, error), panicked *atomic.Bool) (v T, err error) {
 	defer func() {
 		if p := recover(); p != nil {
+			panicked.Store(true)
 			if perr, ok := p.(error); ok {
 				err = fmt.Errorf("panic: %w", perr)
 			} else {

@@ -86,6 +86,8 @@ func TestStoreErrorsOncePerMinute(t *testing.T) {
 			Store: downStore{}, Leaser: downStore{}, Pacer: downStore{},
 			Pacing:     crawl.Pacing{MinInterval: -1}, // no pace of its own: no sleep
 			StoreError: storeError,
+			OutageWait: -1, // no wait for the Store: a Lease after the Get
+
 		}, clk.Now)
 	}
 	c := checker()

@@ -483,20 +483,52 @@ func later(a, b time.Time) time.Time {
 	return a
 }
 
-// call runs f with a context that ends after s's timeout (0 for none),
-// and returns when f does or when that context ends, whichever comes
-// first. go-redis gives up a blocked read at its own ReadTimeout (3
-// seconds by default) unless the client was made with
-// ContextTimeoutEnabled, so waiting for f alone would not bound the call:
-// call runs f in a goroutine, and returns at the deadline. When it
-// returns first, f goes on in its goroutine until the client gives up;
-// its context is cancelled by then, so it cannot wait for a connection,
-// dial or retry, only finish a read on a connection it holds: at most the
-// pool's size of them linger. A client made with ContextTimeoutEnabled
-// gives up at the context's deadline itself: when the context has one,
-// call runs f on the caller's goroutine, which saves a wake-up, a third
-// of a round trip on loopback (BenchmarkCheckerMiss).
+// call runs f with a context that ends after timeout (0 for none), and
+// returns when f does or when that context ends, whichever comes first. go-redis gives up
+// a blocked read at its own ReadTimeout (3 seconds by default) unless the
+// client was made with ContextTimeoutEnabled, so waiting for f alone would
+// not bound the call. When call returns first, f goes on in its goroutine
+// until the client gives up; its context is cancelled by then, so it
+// cannot wait for a connection, dial or retry, only finish a read on a
+// connection it holds: at most the pool's size of them linger.
+//
+// A call to a Cluster that fails other than with Redis's reply (a refused
+// connection, a timeout) or with CLUSTERDOWN asks the client to reload its
+// map of the slots: go-redis does so by itself only on a MOVED reply or
+// every 10 seconds, so after a primary's failover it would go on sending
+// the primary's slots to the dead process for up to 10 s after its replica
+// took over. Reloads run in the background, one at a time, 200 ms apart at
+// least.
 func call[T any](ctx context.Context, s *Store, f func(context.Context) (T, error)) (T, error) {
+	v, err := bounded(ctx, s, f)
+	if err != nil {
+		if cc, ok := s.client.(*redis.ClusterClient); ok && clusterMoved(err) {
+			cc.ReloadState(context.WithoutCancel(ctx))
+		}
+	}
+	return v, err
+}
+
+// clusterMoved reports whether err, from a call to a Cluster, may mean
+// that the slot's primary changed: any error but a reply from Redis
+// (redis.Nil included), or the reply CLUSTERDOWN.
+func clusterMoved(err error) bool {
+	if errors.Is(err, redis.Nil) {
+		return false
+	}
+	var reply redis.Error
+	if errors.As(err, &reply) {
+		return strings.HasPrefix(reply.Error(), "CLUSTERDOWN")
+	}
+	return true
+}
+
+// bounded is call's bound: f with a context that ends after s's timeout.
+// A client made with ContextTimeoutEnabled gives up at the context's
+// deadline itself: when the context has one, bounded runs f on the
+// caller's goroutine, which saves a goroutine and a wake-up per call
+// (BenchmarkMissOverRoundTrip); otherwise in a goroutine, as call says.
+func bounded[T any](ctx context.Context, s *Store, f func(context.Context) (T, error)) (T, error) {
 	cancel := context.CancelFunc(func() {})
 	if s.timeout > 0 {
 		ctx, cancel = context.WithTimeout(ctx, s.timeout)

@@ -43,7 +43,8 @@ func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source
 		return nil, fmt.Errorf("fetching the robots.txt of %s: %w", name, err)
 	}
 	a := f.Access()
-	s := &source{name: name, file: f, limit: o.Limit(), fetch: &fetchInfo{
+	st := c.Stats()
+	s := &source{name: name, file: f, limit: o.Limit(), stats: &st, fetch: &fetchInfo{
 		URL: a.URL, FinalURL: a.FinalURL, Redirects: a.Redirects, Status: a.Status,
 		Bytes: a.Bytes, State: a.State.String(), Error: a.Err,
 	}}

@@ -30,6 +30,7 @@ type checkReport struct {
 	Agents   []string     `json:"agents"`
 	Groups   []agentGroup `json:"groups"`
 	Results  []checkItem  `json:"results"`
+	Stats    *statsReport `json:"stats"`
 }
 
 // agentGroup is the group that applies to an agent, or nil.

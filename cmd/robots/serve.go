@@ -101,6 +101,13 @@ Content-Type application/json.
 	{...}                             // as 'robots ai -json' writes it, for
 	                                  // the draft (source "draft")
 
+	GET /api/stats
+	{...}                             // what the crawl.Checkers of the live
+	                                  // fetches did since the server started,
+	                                  // summed, as check's "stats"; entries
+	                                  // and bytes are 0 (no file is kept),
+	                                  // fetching the live fetches under way
+
 An error is a status other than 200 and {"error": "..."}. A check takes at
 most 50 agents, 1000 URLs of at most 8192 bytes, and 2000 pairs of them,
 and its answer holds at most 8 MiB of text.
@@ -206,6 +213,7 @@ type server struct {
 	anyIP   bool
 	port    string
 	fetches chan struct{} // a semaphore of live fetches
+	stats   statsTotal    // of the live fetches, see stats.go
 	mux     *http.ServeMux
 }
 
@@ -259,7 +267,8 @@ func newServer(addr *net.TCPAddr, given string, o robots.Options, timeout time.D
 	}
 	sv.mux.HandleFunc("POST /api/check", sv.handleCheck)
 	sv.mux.HandleFunc("POST /api/live", sv.handleLive)
-	sv.mux.HandleFunc("POST /api/ai", sv.handleAI) // aiserve.go
+	sv.mux.HandleFunc("POST /api/ai", sv.handleAI)      // aiserve.go
+	sv.mux.HandleFunc("GET /api/stats", sv.handleStats) // stats.go
 	return sv
 }
 
@@ -619,6 +628,9 @@ func (sv *server) handleLive(w http.ResponseWriter, r *http.Request) {
 		// The tool's fetch: a crawler's Checker, with its limits.
 		e := &env{stderr: io.Discard, cmd: "serve", timeout: sv.timeout}
 		s, err := e.fetch(context.WithoutCancel(r.Context()), u, sv.opts)
+		if s != nil && s.stats != nil {
+			sv.stats.add(*s.stats)
+		}
 		<-sv.fetches // before the answer: its client may ask again at once
 		done <- result{s, err}
 	}()

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
 	"github.com/crawlkit/robots/internal/decl"
 )
 
@@ -18,6 +19,9 @@ import (
 type source struct {
 	name string // as given on the command line
 	file *robots.File
+	// stats is what the crawl.Checker that fetched the file did, nil
+	// when the file was not fetched.
+	stats *crawl.Stats
 	// lines are the user-agent and sitemap lines of the body, as written;
 	// none when the body is not known.
 	lines decl.Declarations
