@@ -101,7 +101,13 @@ const DefaultFetchTimeout = 30 * time.Second
 // longer life, or a peer whose clock is wrong, cannot keep the fleet from
 // fetching. After each fetch the Checker puts the new entry, once it has
 // answered. Each call to the Store, and to the Leaser and the Pacer
-// below, is bounded by one second. A Store that fails, is slow or panics
+// below, is bounded by one second: one that is [Bounded] (a
+// redisstore.Store is) is trusted to return by its context's deadline,
+// and called on the goroutine that needs its answer; any other is called
+// in a goroutine of its own, which the Checker stops waiting for at the
+// bound, so that one that ignores its context cannot hang a call. On a
+// miss, the call that finds no fetch under way reads the Store itself.
+// A Store that fails, is slow or panics
 // never fails a call: the Checker reports the error (a panic as an error
 // carrying its value) to StoreError, and fetches itself, once it has
 // waited OutageWait (4.5 s by default) for the Store to come back, reading
@@ -416,11 +422,13 @@ func (c *Checker) find(ctx context.Context, agent, url string) (*item, string, e
 }
 
 // fastOrigin returns the prefix of url that would be its origin if url
-// were in canonical form: "http://" or "https://", then lower-case ASCII
-// letters, digits, '.', '-', '_' and ':', up to the path, query or
-// fragment. It splits by hand because url.Parse costs more than the rest of
-// a cached check. The prefix is only used to look up origins that robots.Origin
-// wrote: when it equals one, it is url's origin.
+// were in canonical form: "http://" or "https://", then the rest up to the
+// path, query or fragment. It splits by hand because url.Parse costs more
+// than the rest of a cached check. The prefix is only used to look up
+// origins that robots.Origin wrote, so it need not check the host's bytes:
+// when it equals one of them, it is url's origin (a prefix with a
+// userinfo, an upper-case letter, a default port or an escape is no
+// canonical origin, and looks up nothing).
 func fastOrigin(url string) (string, bool) {
 	i := 0
 	switch {
@@ -432,15 +440,8 @@ func fastOrigin(url string) (string, bool) {
 		return "", false
 	}
 	j := i
-	for ; j < len(url); j++ {
-		c := url[j]
-		if 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_' || c == ':' {
-			continue
-		}
-		if c == '/' || c == '?' || c == '#' {
-			break
-		}
-		return "", false
+	for j < len(url) && url[j] != '/' && url[j] != '?' && url[j] != '#' {
+		j++
 	}
 	if j == i {
 		return "", false
