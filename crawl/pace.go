@@ -333,8 +333,10 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 
 // reserve books origin's slot from the Checker's Pacer, if any, and
 // waits for it, setting *waited if the slot is still to come. It returns
-// only ctx's error, or ErrClosed once Close has been called: a Pacer that
-// fails is reported, and leaves the pace to the Checker's own schedule.
+// only ctx's error, one wrapping ErrPaceDeadline when ctx's deadline comes
+// before the slot (which it gives back at once), or ErrClosed once Close
+// has been called: a Pacer that fails is reported, and leaves the pace to
+// the Checker's own schedule.
 func (c *Checker) reserve(ctx context.Context, origin string, interval time.Duration, waited *bool) error {
 	if c.closed.Load() {
 		return ErrClosed
@@ -387,7 +389,7 @@ func (c *Checker) reserve(ctx context.Context, origin string, interval time.Dura
 
 // pastDeadline returns an error wrapping ErrPaceDeadline and
 // context.DeadlineExceeded when slot, a slot of origin, is still to come
-// and ctx's deadline is not before it; otherwise nil.
+// and ctx's deadline comes before it or as it comes; otherwise nil.
 func pastDeadline(ctx context.Context, origin string, slot time.Time) error {
 	now := time.Now()
 	deadline, ok := ctx.Deadline()

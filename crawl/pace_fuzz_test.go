@@ -10,7 +10,8 @@ import (
 // FuzzReport checks what a page's response does to its origin's schedule,
 // whatever its status and Retry-After header: Report never panics, a
 // refusal pushes the next slot by at most MaxRetryAfter, another status
-// never pushes it, and the schedules stay within their bound.
+// never pushes it, and the schedules stay within their bound, their map
+// and ring agreeing.
 func FuzzReport(f *testing.F) {
 	for _, s := range []struct {
 		status int
@@ -43,6 +44,11 @@ func FuzzReport(f *testing.F) {
 			}
 			if len(c.paces.m) > 4 {
 				t.Errorf("%d schedules, over the bound of 4", len(c.paces.m))
+			}
+			for i, s := range c.paces.ring {
+				if s.at != i || c.paces.m[s.origin] != s || len(c.paces.ring) != len(c.paces.m) {
+					t.Errorf("schedule %d of the ring (%s, at %d) is not the map's, or the ring and map differ", i, s.origin, s.at)
+				}
 			}
 			c.paces.mu.Unlock()
 		}

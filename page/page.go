@@ -356,3 +356,29 @@ func Join(ds ...*Directives) *Directives {
 	}
 	return j
 }
+
+// A MetaTag is a <meta name="..." content="..."> tag of a page's head.
+type MetaTag struct {
+	Name    string // as written, white space around it removed
+	Content string // as written, character references decoded
+	Line    int    // the line of the HTML document where the tag starts, from 1
+}
+
+// Meta returns the meta tags of the head whose name is name, compared in
+// any ASCII case, in document order: it lets a caller read tags this
+// package does not, such as TDMRep's <meta name="tdm-reservation">. Only
+// tags with both a name and a content are kept, and only those whose name
+// could be a crawler's (ASCII letters, digits, '-', '_' and '.'), within
+// the bounds of [Options.MaxRead]. The slice is the caller's own.
+func (d *Directives) Meta(name string) []MetaTag {
+	if d == nil {
+		return nil
+	}
+	var tags []MetaTag
+	for _, m := range d.metas {
+		if equalFold(m.name, name) {
+			tags = append(tags, MetaTag{Name: m.name, Content: m.content, Line: m.line})
+		}
+	}
+	return tags
+}

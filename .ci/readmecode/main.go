@@ -64,6 +64,7 @@ var knownPackages = map[string]string{
 	"robots":     "github.com/crawlkit/robots",
 	"crawl":      "github.com/crawlkit/robots/crawl",
 	"page":       "github.com/crawlkit/robots/page",
+	"usage":      "github.com/crawlkit/robots/usage",
 	"lint":       "github.com/crawlkit/robots/lint",
 	"redisstore": "github.com/crawlkit/robots/redisstore",
 	"redis":      "github.com/redis/go-redis/v9",

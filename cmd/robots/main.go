@@ -9,6 +9,7 @@
 //	robots diff [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] [-timeout D] OLD NEW [URL...]
 //	robots url [-json] PAGEURL...
 //	robots page [-agent NAME] [-permissive] [-json] [-header 'X-Robots-Tag: ...']... [-timeout D] SOURCE
+//	robots usage [-agent NAME] [-json] [-header 'Name: value']... [-robots FILE] [-tdmrep FILE] [-url URL] [-timeout D] SOURCE
 //	robots ai [-json] [-path P]... [-max-bytes N] [-timeout D] SOURCE
 //	robots serve [-addr HOST:PORT] [-max-bytes N] [-timeout D]
 //	robots version
@@ -67,6 +68,7 @@ func init() {
 		{name: "diff", help: diffHelp, run: runDiff},
 		{name: "url", help: urlHelp, run: runURL},
 		{name: "page", help: pageHelp, run: runPage},
+		{name: "usage", help: usageHelp, run: runUsage},
 		{name: "ai", help: aiHelp, run: runAI},
 		{name: "serve", help: serveHelp, run: runServe},
 		{name: "version", help: versionHelp, run: runVersion},
@@ -109,6 +111,7 @@ const usageList = `
 	diff     what a new version of a file changes
 	url      the robots.txt URL of a page
 	page     what a page's robots META tags and X-Robots-Tag headers allow
+	usage    may a crawler use a page for search, AI input or AI training
 	ai       which AI crawlers a file lets in, and where its preferences disagree
 	serve    the robots.txt tester, a web page to test drafts and live files
 	version  the version of this program
@@ -228,7 +231,7 @@ func runHelp(ctx context.Context, e *env, args []string) int {
 	case 1:
 		c := lookup(pos[0])
 		if c == nil {
-			return e.usageError("unknown command %q: the commands are check, lint, show, diff, url, page, ai, serve, version and help", pos[0])
+			return e.usageError("unknown command %q: the commands are check, lint, show, diff, url, page, usage, ai, serve, version and help", pos[0])
 		}
 		fmt.Fprint(e.stdout, c.help)
 		return exitOK

@@ -58,7 +58,7 @@ func TestReadmeJSONSchemas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"check", "lint", "show", "diff", "url", "page", "ai"} {
+	for _, name := range []string{"check", "lint", "show", "diff", "url", "page", "usage", "ai"} {
 		help := lookup(name).help
 		const intro = "JSON (-json), one object; every field is always present:\n\n"
 		_, schema, ok := strings.Cut(help, intro)
