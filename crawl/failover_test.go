@@ -191,3 +191,32 @@ func TestCheckerOutageWhileAwaiting(t *testing.T) {
 		}
 	})
 }
+
+// leaseFailStore is a leaseStore whose Lease fails while its reads work,
+// as a Redis whose memory is full under noeviction refuses writes.
+type leaseFailStore struct{ *leaseStore }
+
+func (leaseFailStore) Lease(ctx context.Context, origin string, l crawl.Lease, ttl time.Duration) (crawl.Lease, bool, error) {
+	return crawl.Lease{}, false, errors.New("OOM command not allowed when used memory > 'maxmemory'")
+}
+
+// TestCheckerLeaseFailsStoreReads has a Checker miss while its Leaser
+// fails and its Store reads: it reads once more, a poll later, finds the
+// Store working, and fetches without the lease, rather than wait
+// OutageWait for a lease that will not come.
+func TestCheckerLeaseFailsStoreReads(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	synctest.Test(t, func(t *testing.T) {
+		store := leaseFailStore{newLeaseStore()}
+		c := &crawl.Checker{Store: store, Leaser: store, Client: bubbleClient()}
+		if d := allowedAll(t, []*crawl.Checker{c}, s.URL); d != 100*time.Millisecond {
+			t.Errorf("the call took %v, want 100ms: a poll", d)
+		}
+		c.Close(context.Background())
+		st := c.Stats()
+		got := [4]any{st.StoreCalls.Get, st.StoreErrors.Lease, st.OutageFetches, st.FetchesParsed}
+		if want := [4]any{int64(2), int64(1), int64(1), int64(1)}; got != want {
+			t.Errorf("Gets, failed Leases, fetches without the Store, fetches: %v, want %v", got, want)
+		}
+	})
+}
