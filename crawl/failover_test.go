@@ -40,17 +40,19 @@ func failFor(store *leaseStore, from, until time.Duration) {
 // TestCheckerRidesOutFailover has two Checkers miss on one origin while
 // their Store fails, as a Redis primary does until its replica takes over;
 // it comes back at 2.05 s. Both wait for it, polling every 100 ms, and at
-// the poll at 2.1 s one takes the lease and fetches, and the other finds
-// its entry at its next lease poll, 50 ms later: one fetch, where without
-// waiting each would have fetched at once.
+// the poll at 2.1 s one takes the lease and fetches, from a site that
+// takes 25 ms, and the other, finding the lease held, finds its entry at
+// its next lease poll, 50 ms later: one fetch, where without waiting each
+// would have fetched at once.
 func TestCheckerRidesOutFailover(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
 	synctest.Test(t, func(t *testing.T) {
 		store := newLeaseStore()
 		failFor(store, 0, 2050*time.Millisecond)
+		site := newSiteTransport(25*time.Millisecond, nil)
 		fleet := []*crawl.Checker{
-			{Store: store, Leaser: store, Client: bubbleClient()},
-			{Store: store, Leaser: store, Client: bubbleClient()},
+			{Store: store, Leaser: store, Client: site.client()},
+			{Store: store, Leaser: store, Client: site.client()},
 		}
 		if longest, want := allowedAll(t, fleet, s.URL), 2150*time.Millisecond; longest != want {
 			t.Errorf("the longest call took %v, want %v", longest, want)
