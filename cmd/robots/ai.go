@@ -11,6 +11,7 @@ import (
 
 	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/internal/ailist"
+	use "github.com/crawlkit/robots/usage" // "usage" is the text of robots help
 )
 
 const aiHelp = `usage: robots ai [-json] [-path P]... [-max-bytes N] [-timeout D] SOURCE
@@ -38,9 +39,11 @@ so.
 
 A contradiction is either
   - a training crawler that may fetch /, while the Content-Signal
-    (ai-train=no) or Content-Usage (train-ai=n) that applies to it at /
-    says no to training: the file relies on the crawler reading those
-    lines, where a Disallow would stop it; or
+    (ai-train=no) or Content-Usage (train-ai=n, or a label of an earlier
+    draft that covers training, such as bots=n) that applies to it at /
+    says no to training, as 'robots usage' reads them (the README has the
+    table of labels): the file relies on the crawler reading those lines,
+    where a Disallow would stop it; or
   - a search crawler that may not fetch /, while the Content-Signal of
     the * group at / says search=yes.
 As 'robots check' reads them, preference lines state nothing for a path
@@ -214,6 +217,7 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 		if gp.pr.Usage != nil {
 			gp.usage = gp.pr.Usage
 		}
+		gp.says, gp.said = trainingNo(f, agent, gp.pr)
 		gp.lines = append(append(gp.lines, gp.pr.SignalLines...), gp.pr.UsageLines...)
 		slices.SortFunc(gp.lines, func(a, b robots.PreferenceLine) int { return a.Line - b.Line })
 		cache[g] = gp
@@ -232,7 +236,6 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 			ac.Paths = append(ac.Paths, aiPathOf(f.Explain(ac.agent, p), p))
 		}
 		gp := prefsOf(ac.agent)
-		pr := gp.pr
 		ac.ContentSignal, ac.ContentUsage, ac.prefs = gp.signal, gp.usage, gp.lines
 		rep.Crawlers = append(rep.Crawlers, ac)
 
@@ -242,20 +245,10 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 		}
 		switch {
 		case c.Purpose == ailist.Training && root.Allowed:
-			var says []string
-			var said []int // the lines that say it
-			if strings.EqualFold(pr.Signal["ai-train"], "no") {
-				says = append(says, "Content-Signal ai-train=no")
-				said = appendLines(said, pr.SignalLines)
-			}
-			if pr.Usage["train-ai"] == "n" { // a Token: case counts
-				says = append(says, "Content-Usage train-ai=n")
-				said = appendLines(said, pr.UsageLines)
-			}
-			if len(says) == 0 {
+			if len(gp.says) == 0 {
 				break
 			}
-			slices.Sort(said)
+			says, said := gp.says, gp.said
 			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "training", Lines: withRule(root, said[:min(len(said), maxCited)]),
 				Message: fmt.Sprintf("%s (training) may fetch / (%s) while %s %s %s: the file relies on the crawler reading it; Disallow: / in a group for %s would stop it",
 					c.Token, root.why, lineList(said), say(len(said)), strings.Join(says, " and "), ac.agent)})
@@ -270,12 +263,49 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 	return rep
 }
 
+// trainingNo says whether the preference lines of f that apply to agent
+// at / say no to training, as package usage reads them (robots usage
+// answers the same): what says it ("Content-Signal ai-train=no",
+// "Content-Usage train-ai=n"), and the lines of each kind that do, sorted.
+// pr holds those lines.
+func trainingNo(f *robots.File, agent string, pr robots.Preferences) (says []string, said []int) {
+	d := use.For(agent, use.Input{URL: "/", Robots: f}).AITrain
+	if d.State != use.Disallowed {
+		return nil, nil
+	}
+	var signal, labels bool
+	for _, s := range d.By {
+		signal = signal || strings.HasPrefix(s.Text, "Content-Signal:")
+		labels = labels || strings.HasPrefix(s.Text, "Content-Usage:")
+	}
+	if signal {
+		says = append(says, "Content-Signal ai-train=no")
+		said = appendLines(said, pr.SignalLines)
+	}
+	if labels {
+		// The labels that say no to training, of those the lines state.
+		var no []string
+		for _, l := range use.Labels() {
+			if l.Vocabulary == "Content-Usage" && l.Level[use.AITrain] > 0 && pr.Usage[l.Label] == "n" {
+				no = append(no, l.Label+"=n")
+			}
+		}
+		says = append(says, "Content-Usage "+strings.Join(no, ", "))
+		said = appendLines(said, pr.UsageLines)
+	}
+	slices.Sort(said)
+	return says, said
+}
+
 // groupPrefs are the preferences a group states at /: the maps, never
-// nil, and the lines of both kinds in file order.
+// nil, the lines of both kinds in file order, and what says no to
+// training (see trainingNo).
 type groupPrefs struct {
 	pr            robots.Preferences
 	signal, usage map[string]string
 	lines         []robots.PreferenceLine
+	says          []string
+	said          []int
 }
 
 // withRule returns the line of the rule that decided p, if any, followed
