@@ -147,10 +147,8 @@ func runPage(ctx context.Context, e *env, args []string) int {
 	src := pos[0]
 
 	var d *page.Directives
-	var err error
 	httpStatus := 0
-	switch {
-	case isURL(src):
+	if isURL(src) {
 		var fetched string
 		d, httpStatus, fetched, status = e.fetchPage(ctx, src, tok)
 		if d == nil {
@@ -159,18 +157,11 @@ func runPage(ctx context.Context, e *env, args []string) int {
 		if !*asJSON {
 			fmt.Fprintln(e.stdout, fetched)
 		}
-	case src == "-":
-		d, err = page.FromHTML(e.stdin)
-	default:
-		var f *os.File
-		if f, err = os.Open(src); err != nil {
-			return e.fail(pageOpenError(src, err))
+	} else {
+		var err error
+		if d, err = e.readHTML(src); err != nil {
+			return e.fail(err)
 		}
-		d, err = page.FromHTML(f)
-		f.Close()
-	}
-	if err != nil {
-		return e.failPage(err)
 	}
 	if d.Truncated() {
 		e.note("the head runs on past %d bytes: rules after them are not read", page.DefaultMaxRead)
@@ -361,7 +352,32 @@ func (e *env) fetchPage(ctx context.Context, url, agent string) (d *page.Directi
 // failPage reports an error of the page package, whose messages start
 // with "page: ".
 func (e *env) failPage(err error) int {
-	return e.fail(errors.New(strings.TrimPrefix(err.Error(), "page: ")))
+	return e.fail(pageError(err))
+}
+
+// pageError is err, an error of package page, without its "page: "
+// prefix: the tool names itself.
+func pageError(err error) error {
+	return errors.New(strings.TrimPrefix(err.Error(), "page: "))
+}
+
+// readHTML reads the head of the HTML file name, - for standard input,
+// as page and usage read a SOURCE that is not a URL.
+func (e *env) readHTML(name string) (*page.Directives, error) {
+	r := e.stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, pageOpenError(name, err)
+		}
+		defer f.Close()
+		r = f
+	}
+	d, err := page.FromHTML(r)
+	if err != nil {
+		return nil, pageError(err)
+	}
+	return d, nil
 }
 
 // pageOpenError explains why an HTML file could not be opened.

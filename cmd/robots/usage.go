@@ -185,6 +185,9 @@ func runUsage(ctx context.Context, e *env, args []string) int {
 		if err != nil {
 			return e.fail(err)
 		}
+		if d.Truncated() {
+			e.note("the head runs on past %d bytes: META tags after them are not read", page.DefaultMaxRead)
+		}
 		in.Page = page.Join(page.FromHeader(headers.h), d)
 		if *robotsFile != "" {
 			s, err := e.load(ctx, *robotsFile, o)
@@ -208,30 +211,6 @@ func runUsage(ctx context.Context, e *env, args []string) int {
 		writeUsage(e.stdout, a)
 	}
 	return exitOK
-}
-
-// readHTML reads the head of the HTML file name, - for standard input.
-func (e *env) readHTML(name string) (*page.Directives, error) {
-	if name == "-" {
-		d, err := page.FromHTML(e.stdin)
-		if err != nil {
-			return nil, errors.New(strings.TrimPrefix(err.Error(), "page: "))
-		}
-		return d, nil
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, pageOpenError(name, err)
-	}
-	defer f.Close()
-	d, err := page.FromHTML(f)
-	if err != nil {
-		return nil, errors.New(strings.TrimPrefix(err.Error(), "page: "))
-	}
-	if d.Truncated() {
-		e.note("the head runs on past %d bytes: META tags after them are not read", page.DefaultMaxRead)
-	}
-	return d, nil
 }
 
 // readTDMRep reads at most MaxTDMRepBytes+1 bytes of the file name: more
@@ -285,10 +264,14 @@ func (e *env) usageOfURL(ctx context.Context, url, agent string, extra http.Head
 		defer resp.Body.Close()
 		in.URL = resp.Request.URL.String()
 		in.Header = resp.Header.Clone()
-		if enc := strings.TrimSpace(resp.Header.Get("Content-Encoding")); enc != "" && !strings.EqualFold(enc, "identity") {
-			e.note("the page is encoded (Content-Encoding: %s): its META tags are not read, only its headers", safe(enc))
-			in.Page = page.FromHeader(resp.Header)
-		} else if in.Page, err = page.FromResponse(resp); err != nil {
+		in.Page, err = page.FromResponse(resp)
+		switch {
+		case errors.Is(err, page.ErrEncoded):
+			// A coding the Transport did not ask for, and so did not
+			// decode: in.Page holds the rules of the headers.
+			e.note("the page is encoded (Content-Encoding: %s): its META tags are not read, only its headers",
+				safe(strings.TrimSpace(resp.Header.Get("Content-Encoding"))))
+		case err != nil:
 			return use.Answer{}, e.failPage(err)
 		}
 		if resp.StatusCode/100 != 2 {
