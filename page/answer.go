@@ -3,6 +3,8 @@ package page
 import (
 	"strconv"
 	"time"
+
+	"github.com/crawlkit/robots/internal/fold"
 )
 
 // A Policy says which of two rules that disagree wins. See the package
@@ -175,9 +177,9 @@ func (d *Directives) For(agent string, p Policy) Answer {
 		}
 		for _, m := range d.metas {
 			switch {
-			case equalFold(m.name, "robots"):
+			case fold.Equal(m.name, "robots"):
 				readList(m.content, false, Meta, m.line, "", c.add)
-			case named && equalFold(m.name, agent):
+			case named && fold.Equal(m.name, agent):
 				readList(m.content, false, Meta, m.line, m.name, c.add)
 			}
 		}
@@ -202,7 +204,7 @@ type combiner struct {
 
 // add takes the rule r, when it is for the agent.
 func (c *combiner) add(r read) {
-	if r.Agent != "" && r.From == Header && !equalFold(r.Agent, c.agent) {
+	if r.Agent != "" && r.From == Header && !fold.Equal(r.Agent, c.agent) {
 		return // a header rule for another crawler
 	}
 	if len(c.a.Rules) < MaxListed {

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/crawlkit/robots/internal/fold"
 )
 
 // Source says where a [Rule] was written. The zero Source is none of
@@ -184,27 +186,6 @@ func lower(s string) string {
 	return s
 }
 
-// equalFold reports whether a and b are equal with ASCII letters compared
-// without case.
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
-}
-
 // isAgentName reports whether s can name a crawler in a header prefix or
 // a meta name: ASCII letters, digits, '-', '_' and '.'. Product tokens
 // (RFC 9309 section 2.2.1) use letters, '-' and '_'; crawlers' names in the
@@ -315,7 +296,7 @@ func (r *read) parseValue() bool {
 		return ok
 	case ruleMaxImagePreview:
 		for i, s := range imageSizes {
-			if equalFold(r.Value, s) {
+			if fold.Equal(r.Value, s) {
 				r.size = i
 				return true
 			}
