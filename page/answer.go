@@ -101,7 +101,7 @@ const MaxListed = 1000
 // everything. Answers come from [Directives.For].
 type Answer struct {
 	Agent  string // the crawler asked about, as given to For
-	Policy Policy
+	Policy Policy // the policy For was given, Restrictive for one of no name
 
 	Index           bool // the page may be indexed: no noindex or none
 	Follow          bool // its links may be followed: no nofollow or none

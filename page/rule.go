@@ -33,6 +33,7 @@ func (s Source) String() string {
 // A Rule is one rule of a page as written, and where it was written. The
 // zero Rule is no rule: [Answer.Why] returns it with false.
 type Rule struct {
+	// From is where the rule was written: a meta tag or a header.
 	From Source
 	// Line is, for a meta tag, the line of the HTML document where the tag
 	// starts (the first line is 1); for a header, the position of the
