@@ -44,8 +44,9 @@ A contradiction is either
     says no to training, as 'robots usage' reads them (the README has the
     table of labels): the file relies on the crawler reading those lines,
     where a Disallow would stop it; or
-  - a search crawler that may not fetch /, while the Content-Signal of
-    the * group at / says search=yes.
+  - a search crawler that may not fetch /, while the Content-Signal
+    (search=yes) or Content-Usage (search=y) of the * group at / allows
+    search, as 'robots usage' reads them: a "yes" and no "no".
 As 'robots check' reads them, preference lines state nothing for a path
 the crawler may not fetch.
 
@@ -197,9 +198,8 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 		Notes:          []string{},
 		Contradictions: []aiContradiction{},
 	}
-	// Whether the * group says search=yes at /, and in which lines.
-	star := f.Preferences("*", "/")
-	starSearch := strings.EqualFold(star.Signal["search"], "yes")
+	// Whether the * group allows search at /, and in which lines.
+	star := stated(f, "*", f.Preferences("*", "/"), use.Search, use.Allowed)
 
 	// Crawlers that get the same group get the same preferences: they
 	// are read once for each group, not for each crawler, since a file can
@@ -217,7 +217,7 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 		if gp.pr.Usage != nil {
 			gp.usage = gp.pr.Usage
 		}
-		gp.says, gp.said = trainingNo(f, agent, gp.pr)
+		gp.trainingNo = stated(f, agent, gp.pr, use.AITrain, use.Disallowed)
 		gp.lines = append(append(gp.lines, gp.pr.SignalLines...), gp.pr.UsageLines...)
 		slices.SortFunc(gp.lines, func(a, b robots.PreferenceLine) int { return a.Line - b.Line })
 		cache[g] = gp
@@ -244,68 +244,85 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 			root = aiPathOf(f.Explain(ac.agent, "/"), "/")
 		}
 		switch {
-		case c.Purpose == ailist.Training && root.Allowed:
-			if len(gp.says) == 0 {
-				break
+		case c.Purpose == ailist.Training && root.Allowed && len(gp.trainingNo.lines) > 0:
+			st := gp.trainingNo
+			var says []string
+			for i, v := range st.vocabs {
+				says = append(says, v+" "+st.values[i])
 			}
-			says, said := gp.says, gp.said
-			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "training", Lines: withRule(root, said[:min(len(said), maxCited)]),
+			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "training", Lines: withRule(root, st.lines[:min(len(st.lines), maxCited)]),
 				Message: fmt.Sprintf("%s (training) may fetch / (%s) while %s %s %s: the file relies on the crawler reading it; Disallow: / in a group for %s would stop it",
-					c.Token, root.why, lineList(said), say(len(said)), strings.Join(says, " and "), ac.agent)})
-		case c.Purpose == ailist.Search && !root.Allowed && starSearch:
-			said := appendLines(nil, star.SignalLines)
-			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "search", Lines: withRule(root, said[:min(len(said), maxCited)]),
-				Message: fmt.Sprintf("%s (search) may not fetch / (%s) while the * group's Content-Signal (%s) says search=yes",
-					c.Token, root.why, lineList(said))})
+					c.Token, root.why, lineList(st.lines), say(len(st.lines)), strings.Join(says, " and "), ac.agent)})
+		case c.Purpose == ailist.Search && !root.Allowed && len(star.lines) > 0:
+			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "search", Lines: withRule(root, star.lines[:min(len(star.lines), maxCited)]),
+				Message: fmt.Sprintf("%s (search) may not fetch / (%s) while the * group's %s (%s) %s %s",
+					c.Token, root.why, strings.Join(star.vocabs, " and "), lineList(star.lines), say(len(star.vocabs)), strings.Join(star.values, " and "))})
 		}
 	}
 	rep.Notes = append(rep.Notes, aiNotes(rep.Crawlers)...)
 	return rep
 }
 
-// trainingNo says whether the preference lines of f that apply to agent
-// at / say no to training, as package usage reads them (robots usage
-// answers the same): what says it ("Content-Signal ai-train=no",
-// "Content-Usage train-ai=n"), and the lines of each kind that do, sorted.
-// pr holds those lines.
-func trainingNo(f *robots.File, agent string, pr robots.Preferences) (says []string, said []int) {
-	d := use.For(agent, use.Input{URL: "/", Robots: f}).AITrain
-	if d.State != use.Disallowed {
-		return nil, nil
+// A statement is what the preference lines that apply to a crawler at /
+// state for a use, as package usage reads them: the vocabularies that
+// state it ("Content-Signal", "Content-Usage"), what each says
+// ("ai-train=no"; "train-ai=n, bots=n"), and the lines of those
+// vocabularies, sorted. No lines: they do not state it.
+type statement struct {
+	vocabs, values []string
+	lines          []int
+}
+
+// stated returns what the preference lines of f that apply to agent at /
+// state for u when, as package usage reads them (robots usage answers the
+// same), that is p, Allowed or Disallowed; else the zero statement. pr
+// holds those lines.
+func stated(f *robots.File, agent string, pr robots.Preferences, u use.Use, p use.Preference) statement {
+	d := use.For(agent, use.Input{URL: "/", Robots: f}).Use(u)
+	if d.State != p {
+		return statement{}
 	}
 	var signal, labels bool
 	for _, s := range d.By {
 		signal = signal || strings.HasPrefix(s.Text, "Content-Signal:")
 		labels = labels || strings.HasPrefix(s.Text, "Content-Usage:")
 	}
+	yes, y := "yes", "y"
+	if p == use.Disallowed {
+		yes, y = "no", "n"
+	}
+	var st statement
 	if signal {
-		says = append(says, "Content-Signal ai-train=no")
-		said = appendLines(said, pr.SignalLines)
+		// A key of Content-Signal is the use's name.
+		st.vocabs = append(st.vocabs, "Content-Signal")
+		st.values = append(st.values, u.String()+"="+yes)
+		st.lines = appendLines(st.lines, pr.SignalLines)
 	}
 	if labels {
-		// The labels that say no to training, of those the lines state.
-		var no []string
+		// The labels of the table that bear on u, with the value that
+		// states p; "n" of a label that names part of u counts, "y" not.
+		var values []string
 		for _, l := range use.Labels() {
-			if l.Vocabulary == "Content-Usage" && l.Level[use.AITrain] > 0 && pr.Usage[l.Label] == "n" {
-				no = append(no, l.Label+"=n")
+			if l.Vocabulary == "Content-Usage" && l.Level[u] > 0 && pr.Usage[l.Label] == y && (p == use.Disallowed || !l.NoOnly) {
+				values = append(values, l.Label+"="+y)
 			}
 		}
-		says = append(says, "Content-Usage "+strings.Join(no, ", "))
-		said = appendLines(said, pr.UsageLines)
+		st.vocabs = append(st.vocabs, "Content-Usage")
+		st.values = append(st.values, strings.Join(values, ", "))
+		st.lines = appendLines(st.lines, pr.UsageLines)
 	}
-	slices.Sort(said)
-	return says, said
+	slices.Sort(st.lines)
+	return st
 }
 
 // groupPrefs are the preferences a group states at /: the maps, never
 // nil, the lines of both kinds in file order, and what says no to
-// training (see trainingNo).
+// training.
 type groupPrefs struct {
 	pr            robots.Preferences
 	signal, usage map[string]string
 	lines         []robots.PreferenceLine
-	says          []string
-	said          []int
+	trainingNo    statement
 }
 
 // withRule returns the line of the rule that decided p, if any, followed

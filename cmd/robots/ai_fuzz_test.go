@@ -41,7 +41,7 @@ func FuzzAI(f *testing.F) {
 			t.Fatalf("%d crawlers, want %d", len(rep.Crawlers), len(list))
 		}
 		lines := 1 + bytes.Count(body, []byte("\n")) + bytes.Count(body, []byte("\r"))
-		star := file.Preferences("*", "/")
+		starSearch := use.For("*", use.Input{URL: "/", Robots: file}).Search.State == use.Allowed
 		var want []string // "token kind" of the contradictions
 		for i, c := range rep.Crawlers {
 			agent := list[i].Token
@@ -72,7 +72,7 @@ func FuzzAI(f *testing.F) {
 			case list[i].Purpose == ailist.Training && allowed &&
 				use.For(agent, use.Input{URL: "/", Robots: file}).AITrain.State == use.Disallowed:
 				want = append(want, c.Token+" training")
-			case list[i].Purpose == ailist.Search && !allowed && strings.EqualFold(star.Signal["search"], "yes"):
+			case list[i].Purpose == ailist.Search && !allowed && starSearch:
 				want = append(want, c.Token+" search")
 			}
 		}

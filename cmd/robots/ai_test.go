@@ -170,7 +170,26 @@ func TestAI(t *testing.T) {
 				{Token: "OAI-SearchBot", Kind: "search", Lines: []int{7, 2}},
 				{Token: "PerplexityBot", Kind: "search", Lines: []int{7, 2}},
 			},
+			says:   "while the * group's Content-Signal (line 2) says search=yes",
 			status: 1,
+		},
+		{
+			name: "search crawler shut out while the * group's Content-Usage says search=y",
+			body: "User-agent: *\nContent-Usage: search=y\nDisallow:\n\nUser-agent: PerplexityBot\nDisallow: /\n",
+			crawlers: map[string]aiWant{
+				"PerplexityBot": {paths: []aiPath{{Path: "/", Allowed: false, Line: line(6)}}},
+			},
+			contradictions: []aiContradiction{{Token: "PerplexityBot", Kind: "search", Lines: []int{6, 2}}},
+			says:           "while the * group's Content-Usage (line 2) says search=y",
+			status:         1,
+		},
+		{
+			// robots usage reads search as disallowed: one "no" is no.
+			name: "search=yes that Content-Usage search=n overrules is no contradiction",
+			body: "User-agent: *\nContent-Signal: search=yes\nContent-Usage: search=n\nDisallow:\n\nUser-agent: PerplexityBot\nDisallow: /\n",
+			crawlers: map[string]aiWant{
+				"PerplexityBot": {paths: []aiPath{{Path: "/", Allowed: false, Line: line(7)}}},
+			},
 		},
 		{
 			// A group goes on past its preference lines to the next rule:
