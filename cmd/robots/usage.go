@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/crawl"
 	"github.com/crawlkit/robots/page"
 	use "github.com/crawlkit/robots/usage" // "usage" is the text of robots help
@@ -239,27 +238,19 @@ func (e *env) usageOfURL(ctx context.Context, url, agent string, extra http.Head
 	ctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
 	checker := &crawl.Checker{FetchTimeout: e.timeout}
-	client := &http.Client{Transport: &crawl.Transport{Checker: checker, Agent: agent}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return use.Answer{}, e.fail(fmt.Errorf("%s is not a URL: %w", url, err))
-	}
-	req.Header.Set("User-Agent", crawl.DefaultUserAgent)
 	in := use.Input{URL: url, Header: http.Header{}}
 	var extraDiags []string
-	resp, err := client.Do(req)
-	var refused *crawl.DisallowedError
+	resp, refused, err := getPage(ctx, checker, url, agent)
 	switch {
-	case errors.As(err, &refused):
+	case err != nil:
+		return use.Answer{}, e.fail(err)
+	case refused != nil && unanswered(refused.Explanation):
 		x := refused.Explanation
-		if x.Reason == robots.NoFile && x.Access.State == robots.Unreachable && x.Access.Status == 0 {
-			return use.Answer{}, e.fail(fmt.Errorf("could not fetch %s (%s): nothing fetched", x.Access.URL, x.Access.Err))
-		}
+		return use.Answer{}, e.fail(fmt.Errorf("could not fetch %s (%s): nothing fetched", x.Access.URL, x.Access.Err))
+	case refused != nil:
 		// The page, or a redirect on the way, is not fetchable: ask about
 		// the URL refused.
 		in.URL = refused.URL
-	case err != nil:
-		return use.Answer{}, e.fail(fmt.Errorf("fetching %s: %w", url, err))
 	default:
 		defer resp.Body.Close()
 		in.URL = resp.Request.URL.String()
