@@ -127,7 +127,7 @@ func (c *combiner) contentUsage(lines []string) {
 // none, index and all.
 func (c *combiner) page(d *page.Directives, agent string) {
 	a := d.For(agent, page.Restrictive)
-	seen := [4]bool{} // a rule of each setting below was taken
+	seen := [3]bool{} // a rule of each setting below was taken: Index, AI, ImageAI
 	take := func(r page.Rule) {
 		var prefs [uses]Preference
 		images := false
