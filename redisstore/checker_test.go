@@ -184,7 +184,8 @@ func TestFleetWithRedisDown(t *testing.T) {
 	srv := startServer(t)
 	const timeout = 500 * time.Millisecond
 	h := new(hook)
-	checkers := fleet(t, srv, 5, redisstore.Options{Timeout: timeout}, h, 0)
+	const fetchTimeout = 2 * time.Second
+	checkers := fleet(t, srv, 5, redisstore.Options{Timeout: timeout}, h, fetchTimeout)
 
 	// Each phase checks a new origin, so that every Checker misses in
 	// memory and goes to Redis.
@@ -195,11 +196,11 @@ func TestFleetWithRedisDown(t *testing.T) {
 	}
 
 	// A Checker with Redis down calls Get and Lease, each bounded by the
-	// Store's timeout, before its own loopback fetch, and Put after it
-	// answers; the rest is slack for a noisy machine. (The outage tests
-	// show the Store's own bound; here the Checker's, a second a call,
-	// would also do.)
-	bound := 2*timeout + 2*time.Second
+	// Store's timeout, before its own loopback fetch, bounded by its
+	// FetchTimeout, and Put after it answers: the bound is the sum of
+	// those design constants. (The outage tests show the Store's own
+	// bound; here the Checker's, a second a call, would also do.)
+	bound := 2*timeout + fetchTimeout
 	down := func(name string) {
 		t.Helper()
 		before := len(h.all())
