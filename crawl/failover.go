@@ -160,12 +160,16 @@ func failing(ctx context.Context, err error) bool {
 // When a call fails, shared waits for the Store to come back, polling it
 // every outagePoll until OutageWait has passed since the Store began to
 // fail, and then reads it again from the start: an entry may have come
-// meanwhile, or a lease that the failover lost may be taken.
+// meanwhile, or a lease that the failover lost may be taken. When the
+// Leaser fails while the Store's reads work (a Redis whose memory is full
+// refuses the lease's write, not the read), waiting would not help: the
+// Checker fetches without the lease once a read after the failure works.
 //
 // first, when not nil, is the read of the Store that the call which
 // started the flight made on its goroutine: it stands for shared's first.
 func (c *Checker) shared(ctx context.Context, origin string, known **Entry, first *storeRead) (Entry, bool, *holding) {
 	o := outage{c: c}
+	leaseFailed := false // the last call that failed was a Lease, and no read failed since
 	for {
 		var e Entry
 		var ok bool
@@ -178,6 +182,7 @@ func (c *Checker) shared(ctx context.Context, origin string, known **Entry, firs
 			e, ok, err = o.get(ctx, origin)
 		}
 		if failing(ctx, err) {
+			leaseFailed = false // the Store is down: try the lease once it is back
 			if o.wait(ctx) {
 				continue
 			}
@@ -206,10 +211,16 @@ func (c *Checker) shared(ctx context.Context, origin string, known **Entry, firs
 			o.finish(ctx, err == nil)
 			return Entry{}, false, nil
 		}
+		if leaseFailed {
+			// The Store reads, but the Leaser fails.
+			o.finish(ctx, false)
+			return Entry{}, false, nil
+		}
 		o.called = time.Time{}
 		e, ok, h, failed := c.acquire(ctx, c.Leaser, origin)
 		if failed {
 			if o.wait(ctx) {
+				leaseFailed = true
 				continue
 			}
 			o.finish(ctx, false)

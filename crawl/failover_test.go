@@ -40,17 +40,19 @@ func failFor(store *leaseStore, from, until time.Duration) {
 // TestCheckerRidesOutFailover has two Checkers miss on one origin while
 // their Store fails, as a Redis primary does until its replica takes over;
 // it comes back at 2.05 s. Both wait for it, polling every 100 ms, and at
-// the poll at 2.1 s one takes the lease and fetches, and the other finds
-// its entry at its next lease poll, 50 ms later: one fetch, where without
-// waiting each would have fetched at once.
+// the poll at 2.1 s one takes the lease and fetches, from a site that
+// takes 25 ms, and the other, finding the lease held, finds its entry at
+// its next lease poll, 50 ms later: one fetch, where without waiting each
+// would have fetched at once.
 func TestCheckerRidesOutFailover(t *testing.T) {
 	s := newRobotsServer(t, serve(200, privateRobots))
 	synctest.Test(t, func(t *testing.T) {
 		store := newLeaseStore()
 		failFor(store, 0, 2050*time.Millisecond)
+		site := newSiteTransport(25*time.Millisecond, nil)
 		fleet := []*crawl.Checker{
-			{Store: store, Leaser: store, Client: bubbleClient()},
-			{Store: store, Leaser: store, Client: bubbleClient()},
+			{Store: store, Leaser: store, Client: site.client()},
+			{Store: store, Leaser: store, Client: site.client()},
 		}
 		if longest, want := allowedAll(t, fleet, s.URL), 2150*time.Millisecond; longest != want {
 			t.Errorf("the longest call took %v, want %v", longest, want)
@@ -188,6 +190,35 @@ func TestCheckerOutageWhileAwaiting(t *testing.T) {
 		want := [5]any{int64(1), int64(2), 550 * time.Millisecond, int64(1), 500 * time.Millisecond}
 		if got != want {
 			t.Errorf("the waiter's answers from the Store, lease waits and time, outage waits and time: %v, want %v", got, want)
+		}
+	})
+}
+
+// leaseFailStore is a leaseStore whose Lease fails while its reads work,
+// as a Redis whose memory is full under noeviction refuses writes.
+type leaseFailStore struct{ *leaseStore }
+
+func (leaseFailStore) Lease(ctx context.Context, origin string, l crawl.Lease, ttl time.Duration) (crawl.Lease, bool, error) {
+	return crawl.Lease{}, false, errors.New("OOM command not allowed when used memory > 'maxmemory'")
+}
+
+// TestCheckerLeaseFailsStoreReads has a Checker miss while its Leaser
+// fails and its Store reads: it reads once more, a poll later, finds the
+// Store working, and fetches without the lease, rather than wait
+// OutageWait for a lease that will not come.
+func TestCheckerLeaseFailsStoreReads(t *testing.T) {
+	s := newRobotsServer(t, serve(200, privateRobots))
+	synctest.Test(t, func(t *testing.T) {
+		store := leaseFailStore{newLeaseStore()}
+		c := &crawl.Checker{Store: store, Leaser: store, Client: bubbleClient()}
+		if d := allowedAll(t, []*crawl.Checker{c}, s.URL); d != 100*time.Millisecond {
+			t.Errorf("the call took %v, want 100ms: a poll", d)
+		}
+		c.Close(context.Background())
+		st := c.Stats()
+		got := [4]any{st.StoreCalls.Get, st.StoreErrors.Lease, st.OutageFetches, st.FetchesParsed}
+		if want := [4]any{int64(2), int64(1), int64(1), int64(1)}; got != want {
+			t.Errorf("Gets, failed Leases, fetches without the Store, fetches: %v, want %v", got, want)
 		}
 	})
 }

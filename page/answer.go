@@ -3,6 +3,8 @@ package page
 import (
 	"strconv"
 	"time"
+
+	"github.com/crawlkit/robots/internal/fold"
 )
 
 // A Policy says which of two rules that disagree wins. See the package
@@ -99,7 +101,7 @@ const MaxListed = 1000
 // everything. Answers come from [Directives.For].
 type Answer struct {
 	Agent  string // the crawler asked about, as given to For
-	Policy Policy
+	Policy Policy // the policy For was given, Restrictive for one of no name
 
 	Index           bool // the page may be indexed: no noindex or none
 	Follow          bool // its links may be followed: no nofollow or none
@@ -175,9 +177,9 @@ func (d *Directives) For(agent string, p Policy) Answer {
 		}
 		for _, m := range d.metas {
 			switch {
-			case equalFold(m.name, "robots"):
+			case fold.Equal(m.name, "robots"):
 				readList(m.content, false, Meta, m.line, "", c.add)
-			case named && equalFold(m.name, agent):
+			case named && fold.Equal(m.name, agent):
 				readList(m.content, false, Meta, m.line, m.name, c.add)
 			}
 		}
@@ -202,7 +204,7 @@ type combiner struct {
 
 // add takes the rule r, when it is for the agent.
 func (c *combiner) add(r read) {
-	if r.Agent != "" && r.From == Header && !equalFold(r.Agent, c.agent) {
+	if r.Agent != "" && r.From == Header && !fold.Equal(r.Agent, c.agent) {
 		return // a header rule for another crawler
 	}
 	if len(c.a.Rules) < MaxListed {

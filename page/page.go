@@ -122,7 +122,8 @@ import (
 	"math"
 	"mime"
 	"net/http"
-	"sort"
+
+	"github.com/crawlkit/robots/internal/fold"
 )
 
 // DefaultMaxRead is how many bytes of an HTML document the readers read by
@@ -196,19 +197,7 @@ func (d *Directives) Truncated() bool {
 // A nil h holds no rules. It returns no error: a rule that cannot be read
 // is listed in [Answer.Unknown] or [Answer.Invalid].
 func FromHeader(h http.Header) *Directives {
-	d := &Directives{}
-	d.headers = append(d.headers, h["X-Robots-Tag"]...)
-	var other []string // keys in another case, in sorted order for a stable position
-	for k := range h {
-		if k != "X-Robots-Tag" && equalFold(k, "X-Robots-Tag") {
-			other = append(other, k)
-		}
-	}
-	sort.Strings(other)
-	for _, k := range other {
-		d.headers = append(d.headers, h[k]...)
-	}
-	return d
+	return &Directives{headers: fold.Values(h, "X-Robots-Tag")}
 }
 
 // FromHTML returns the rules of the meta tags of the head of the HTML
@@ -264,7 +253,7 @@ func (o Options) FromResponse(resp *http.Response) (*Directives, error) {
 	if !ok || resp.Body == nil || resp.Body == http.NoBody {
 		return d, nil
 	}
-	if enc := trim(resp.Header.Get("Content-Encoding")); enc != "" && !equalFold(enc, "identity") {
+	if enc := trim(resp.Header.Get("Content-Encoding")); enc != "" && !fold.Equal(enc, "identity") {
 		return d, fmt.Errorf("%w (Content-Encoding: %s): decode it and read it with FromHTML", ErrEncoded, enc)
 	}
 	rec := &recorder{r: resp.Body}
@@ -376,7 +365,7 @@ func (d *Directives) Meta(name string) []MetaTag {
 	}
 	var tags []MetaTag
 	for _, m := range d.metas {
-		if equalFold(m.name, name) {
+		if fold.Equal(m.name, name) {
 			tags = append(tags, MetaTag{Name: m.name, Content: m.content, Line: m.line})
 		}
 	}

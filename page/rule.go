@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/crawlkit/robots/internal/fold"
 )
 
 // Source says where a [Rule] was written. The zero Source is none of
@@ -31,6 +33,7 @@ func (s Source) String() string {
 // A Rule is one rule of a page as written, and where it was written. The
 // zero Rule is no rule: [Answer.Why] returns it with false.
 type Rule struct {
+	// From is where the rule was written: a meta tag or a header.
 	From Source
 	// Line is, for a meta tag, the line of the HTML document where the tag
 	// starts (the first line is 1); for a header, the position of the
@@ -184,27 +187,6 @@ func lower(s string) string {
 	return s
 }
 
-// equalFold reports whether a and b are equal with ASCII letters compared
-// without case.
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
-}
-
 // isAgentName reports whether s can name a crawler in a header prefix or
 // a meta name: ASCII letters, digits, '-', '_' and '.'. Product tokens
 // (RFC 9309 section 2.2.1) use letters, '-' and '_'; crawlers' names in the
@@ -315,7 +297,7 @@ func (r *read) parseValue() bool {
 		return ok
 	case ruleMaxImagePreview:
 		for i, s := range imageSizes {
-			if equalFold(r.Value, s) {
+			if fold.Equal(r.Value, s) {
 				r.size = i
 				return true
 			}

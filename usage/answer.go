@@ -88,6 +88,8 @@ func (f From) String() string {
 // A Source is one statement that decided a use. The zero Source names
 // none.
 type Source struct {
+	// From is where the statement was made: robots.txt, a header field, a
+	// META tag or tdmrep.json.
 	From From
 	// Line is, for robots.txt, the line number; for a META tag, the line of
 	// the HTML document where it starts; for a header field, its position
@@ -122,6 +124,7 @@ func (s Source) String() string {
 // A Decision is the answer for one use. The zero Decision is Unstated, for
 // the page and its images, by no statement.
 type Decision struct {
+	// State is the answer for the page: Allowed, Disallowed or Unstated.
 	State Preference
 	// Images is the answer for the page's images, as the page's robots
 	// rules state it: Disallowed after noai or noimageai, else Unstated
@@ -157,6 +160,8 @@ type Answer struct {
 	// then every use is Unstated.
 	Fetchable bool
 
+	// Search, AIInput and AITrain are the decisions for each use, as
+	// [Answer.Use] returns them.
 	Search, AIInput, AITrain Decision
 
 	// Unknown lists, as written, the statements no table here knows:

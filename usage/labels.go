@@ -1,6 +1,7 @@
 package usage
 
 import (
+	"github.com/crawlkit/robots/internal/fold"
 	"github.com/crawlkit/robots/internal/prefvalue"
 )
 
@@ -53,7 +54,7 @@ func Labels() []Label {
 // findLabel returns the row of table for label, or nil.
 func findLabel(table []Label, label string, anyCase bool) *Label {
 	for i := range table {
-		if table[i].Label == label || anyCase && equalFold(table[i].Label, label) {
+		if table[i].Label == label || anyCase && fold.Equal(table[i].Label, label) {
 			return &table[i]
 		}
 	}
@@ -136,9 +137,9 @@ func stateSignal(s string, unknown func(string)) ([uses]Preference, bool) {
 		l := findLabel(signalKeys, key, true)
 		var p Preference
 		switch {
-		case equalFold(value, "no"):
+		case fold.Equal(value, "no"):
 			p = Disallowed
-		case equalFold(value, "yes"):
+		case fold.Equal(value, "yes"):
 			p = Allowed
 		}
 		if l == nil || p == Unstated {
@@ -152,25 +153,4 @@ func stateSignal(s string, unknown func(string)) ([uses]Preference, bool) {
 		}
 	})
 	return prefs, ok
-}
-
-// equalFold reports whether a and b are equal with ASCII letters compared
-// without case.
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }

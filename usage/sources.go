@@ -2,11 +2,11 @@ package usage
 
 import (
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/internal/fold"
 	"github.com/crawlkit/robots/page"
 )
 
@@ -45,35 +45,12 @@ func lineText(l robots.PreferenceLine) string {
 	return s + l.Value
 }
 
-// fieldValues returns the values of the header field name in h, which is
-// in canonical form: those of its canonical key, then those of keys that
-// spell it in another case, in sorted order, as page.FromHeader reads
-// X-Robots-Tag.
-func fieldValues(h http.Header, name string) []string {
-	values := h[name]
-	var other []string
-	for k := range h {
-		if k != name && equalFold(k, name) {
-			other = append(other, k)
-		}
-	}
-	if len(other) == 0 {
-		return values
-	}
-	sort.Strings(other)
-	values = append([]string(nil), values...)
-	for _, k := range other {
-		values = append(values, h[k]...)
-	}
-	return values
-}
-
 // header takes the Content-Usage and Content-Signal fields of h.
 func (c *combiner) header(h http.Header) {
 	if h == nil {
 		return
 	}
-	for i, v := range fieldValues(h, "Content-Signal") {
+	for i, v := range fold.Values(h, "Content-Signal") {
 		if strings.TrimSpace(v) == "" {
 			continue
 		}
@@ -83,7 +60,7 @@ func (c *combiner) header(h http.Header) {
 		}
 		c.add(Source{From: FromHeader, Line: i + 1, Text: "Content-Signal: " + v}, prefs)
 	}
-	c.contentUsage(fieldValues(h, "Content-Usage"))
+	c.contentUsage(fold.Values(h, "Content-Usage"))
 }
 
 // contentUsage takes the Content-Usage field lines, one Dictionary. Each
@@ -150,7 +127,7 @@ func (c *combiner) contentUsage(lines []string) {
 // none, index and all.
 func (c *combiner) page(d *page.Directives, agent string) {
 	a := d.For(agent, page.Restrictive)
-	seen := [4]bool{} // a rule of each setting below was taken
+	seen := [3]bool{} // a rule of each setting below was taken: Index, AI, ImageAI
 	take := func(r page.Rule) {
 		var prefs [uses]Preference
 		images := false

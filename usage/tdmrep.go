@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/internal/fold"
 )
 
 // This file reads TDMRep (the W3C TDM Reservation Protocol, community
@@ -209,11 +210,11 @@ func (c *combiner) tdmrep(in Input, target string) {
 	}
 	header := tdmLevel{name: "header fields", reservation: -1}
 	if in.Header != nil {
-		for i, v := range fieldValues(in.Header, "Tdm-Reservation") {
+		for i, v := range fold.Values(in.Header, "Tdm-Reservation") {
 			src := Source{From: FromHeader, Line: i + 1, Text: "tdm-reservation: " + v}
 			c.tdmValue(&header, src, v)
 		}
-		for i, v := range fieldValues(in.Header, "Tdm-Policy") {
+		for i, v := range fold.Values(in.Header, "Tdm-Policy") {
 			c.tdmPolicy(&header, Source{From: FromHeader, Line: i + 1, Text: "tdm-policy: " + v}, v)
 		}
 	}

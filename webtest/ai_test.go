@@ -173,8 +173,7 @@ func TestAITable(t *testing.T) {
 // TestAITablePhoneWidth checks that the open table fits a phone's width.
 func TestAITablePhoneWidth(t *testing.T) {
 	base := serve(t)
-	b := newBrowser(t, 390, 844)
-	b.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch))
+	b := newPhone(t)
 	body, err := os.ReadFile("../testdata/ai-crawlers.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -185,14 +184,7 @@ func TestAITablePhoneWidth(t *testing.T) {
 	if n := len(b.aiRows()); n != len(ailist.Crawlers()) {
 		t.Fatalf("%d rows", n)
 	}
-	fit := eval[map[string]float64](b, `(() => {
-		let widest = 0;
-		for (const e of document.body.querySelectorAll("*")) {
-			const r = e.getBoundingClientRect();
-			if (r.width > 0 && e.closest(".code") === null) widest = Math.max(widest, r.right);
-		}
-		return {inner: window.innerWidth, scroll: document.documentElement.scrollWidth, widest};
-	})()`)
+	fit := pageFit(b)
 	if fit["scroll"] > fit["inner"] || fit["widest"] > fit["inner"]+0.5 {
 		t.Errorf("at phone width: %v (scrollWidth and the widest element must fit innerWidth)", fit)
 	}

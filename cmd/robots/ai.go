@@ -11,6 +11,7 @@ import (
 
 	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/internal/ailist"
+	use "github.com/crawlkit/robots/usage" // "usage" is the text of robots help
 )
 
 const aiHelp = `usage: robots ai [-json] [-path P]... [-max-bytes N] [-timeout D] SOURCE
@@ -38,11 +39,14 @@ so.
 
 A contradiction is either
   - a training crawler that may fetch /, while the Content-Signal
-    (ai-train=no) or Content-Usage (train-ai=n) that applies to it at /
-    says no to training: the file relies on the crawler reading those
-    lines, where a Disallow would stop it; or
-  - a search crawler that may not fetch /, while the Content-Signal of
-    the * group at / says search=yes.
+    (ai-train=no) or Content-Usage (train-ai=n, or a label of an earlier
+    draft that covers training, such as bots=n) that applies to it at /
+    says no to training, as 'robots usage' reads them (the README has the
+    table of labels): the file relies on the crawler reading those lines,
+    where a Disallow would stop it; or
+  - a search crawler that may not fetch /, while the Content-Signal
+    (search=yes) or Content-Usage (search=y) of the * group at / allows
+    search, as 'robots usage' reads them: a "yes" and no "no".
 As 'robots check' reads them, preference lines state nothing for a path
 the crawler may not fetch.
 
@@ -194,9 +198,8 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 		Notes:          []string{},
 		Contradictions: []aiContradiction{},
 	}
-	// Whether the * group says search=yes at /, and in which lines.
-	star := f.Preferences("*", "/")
-	starSearch := strings.EqualFold(star.Signal["search"], "yes")
+	// Whether the * group allows search at /, and in which lines.
+	star := stated(f, "*", f.Preferences("*", "/"), use.Search, use.Allowed)
 
 	// Crawlers that get the same group get the same preferences: they
 	// are read once for each group, not for each crawler, since a file can
@@ -214,6 +217,7 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 		if gp.pr.Usage != nil {
 			gp.usage = gp.pr.Usage
 		}
+		gp.trainingNo = stated(f, agent, gp.pr, use.AITrain, use.Disallowed)
 		gp.lines = append(append(gp.lines, gp.pr.SignalLines...), gp.pr.UsageLines...)
 		slices.SortFunc(gp.lines, func(a, b robots.PreferenceLine) int { return a.Line - b.Line })
 		cache[g] = gp
@@ -232,7 +236,6 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 			ac.Paths = append(ac.Paths, aiPathOf(f.Explain(ac.agent, p), p))
 		}
 		gp := prefsOf(ac.agent)
-		pr := gp.pr
 		ac.ContentSignal, ac.ContentUsage, ac.prefs = gp.signal, gp.usage, gp.lines
 		rep.Crawlers = append(rep.Crawlers, ac)
 
@@ -241,41 +244,85 @@ func aiCheck(f *robots.File, paths []string) aiReport {
 			root = aiPathOf(f.Explain(ac.agent, "/"), "/")
 		}
 		switch {
-		case c.Purpose == ailist.Training && root.Allowed:
+		case c.Purpose == ailist.Training && root.Allowed && len(gp.trainingNo.lines) > 0:
+			st := gp.trainingNo
 			var says []string
-			var said []int // the lines that say it
-			if strings.EqualFold(pr.Signal["ai-train"], "no") {
-				says = append(says, "Content-Signal ai-train=no")
-				said = appendLines(said, pr.SignalLines)
+			for i, v := range st.vocabs {
+				says = append(says, v+" "+st.values[i])
 			}
-			if pr.Usage["train-ai"] == "n" { // a Token: case counts
-				says = append(says, "Content-Usage train-ai=n")
-				said = appendLines(said, pr.UsageLines)
-			}
-			if len(says) == 0 {
-				break
-			}
-			slices.Sort(said)
-			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "training", Lines: withRule(root, said[:min(len(said), maxCited)]),
+			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "training", Lines: withRule(root, st.lines[:min(len(st.lines), maxCited)]),
 				Message: fmt.Sprintf("%s (training) may fetch / (%s) while %s %s %s: the file relies on the crawler reading it; Disallow: / in a group for %s would stop it",
-					c.Token, root.why, lineList(said), say(len(said)), strings.Join(says, " and "), ac.agent)})
-		case c.Purpose == ailist.Search && !root.Allowed && starSearch:
-			said := appendLines(nil, star.SignalLines)
-			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "search", Lines: withRule(root, said[:min(len(said), maxCited)]),
-				Message: fmt.Sprintf("%s (search) may not fetch / (%s) while the * group's Content-Signal (%s) says search=yes",
-					c.Token, root.why, lineList(said))})
+					c.Token, root.why, lineList(st.lines), say(len(st.lines)), strings.Join(says, " and "), ac.agent)})
+		case c.Purpose == ailist.Search && !root.Allowed && len(star.lines) > 0:
+			rep.Contradictions = append(rep.Contradictions, aiContradiction{Token: c.Token, Kind: "search", Lines: withRule(root, star.lines[:min(len(star.lines), maxCited)]),
+				Message: fmt.Sprintf("%s (search) may not fetch / (%s) while the * group's %s (%s) %s %s",
+					c.Token, root.why, strings.Join(star.vocabs, " and "), lineList(star.lines), say(len(star.vocabs)), strings.Join(star.values, " and "))})
 		}
 	}
 	rep.Notes = append(rep.Notes, aiNotes(rep.Crawlers)...)
 	return rep
 }
 
+// A statement is what the preference lines that apply to a crawler at /
+// state for a use, as package usage reads them: the vocabularies that
+// state it ("Content-Signal", "Content-Usage"), what each says
+// ("ai-train=no"; "train-ai=n, bots=n"), and the lines of those
+// vocabularies, sorted. No lines: they do not state it.
+type statement struct {
+	vocabs, values []string
+	lines          []int
+}
+
+// stated returns what the preference lines of f that apply to agent at /
+// state for u when, as package usage reads them (robots usage answers the
+// same), that is p, Allowed or Disallowed; else the zero statement. pr
+// holds those lines.
+func stated(f *robots.File, agent string, pr robots.Preferences, u use.Use, p use.Preference) statement {
+	d := use.For(agent, use.Input{URL: "/", Robots: f}).Use(u)
+	if d.State != p {
+		return statement{}
+	}
+	var signal, labels bool
+	for _, s := range d.By {
+		signal = signal || strings.HasPrefix(s.Text, "Content-Signal:")
+		labels = labels || strings.HasPrefix(s.Text, "Content-Usage:")
+	}
+	yes, y := "yes", "y"
+	if p == use.Disallowed {
+		yes, y = "no", "n"
+	}
+	var st statement
+	if signal {
+		// A key of Content-Signal is the use's name.
+		st.vocabs = append(st.vocabs, "Content-Signal")
+		st.values = append(st.values, u.String()+"="+yes)
+		st.lines = appendLines(st.lines, pr.SignalLines)
+	}
+	if labels {
+		// The labels of the table that bear on u, with the value that
+		// states p; "n" of a label that names part of u counts, "y" not.
+		var values []string
+		for _, l := range use.Labels() {
+			if l.Vocabulary == "Content-Usage" && l.Level[u] > 0 && pr.Usage[l.Label] == y && (p == use.Disallowed || !l.NoOnly) {
+				values = append(values, l.Label+"="+y)
+			}
+		}
+		st.vocabs = append(st.vocabs, "Content-Usage")
+		st.values = append(st.values, strings.Join(values, ", "))
+		st.lines = appendLines(st.lines, pr.UsageLines)
+	}
+	slices.Sort(st.lines)
+	return st
+}
+
 // groupPrefs are the preferences a group states at /: the maps, never
-// nil, and the lines of both kinds in file order.
+// nil, the lines of both kinds in file order, and what says no to
+// training.
 type groupPrefs struct {
 	pr            robots.Preferences
 	signal, usage map[string]string
 	lines         []robots.PreferenceLine
+	trainingNo    statement
 }
 
 // withRule returns the line of the rule that decided p, if any, followed

@@ -9,13 +9,15 @@ import (
 
 	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/internal/ailist"
+	use "github.com/crawlkit/robots/usage"
 )
 
 // FuzzAI checks arbitrary bodies and a path against the list, as a live
 // robots.txt can be anything: ai never panics, answers for every crawler
 // and path what the library answers for the name as Google reads it, with
 // a line of the body, reports a contradiction exactly where the
-// library's answers and preferences make one, and writes text without
+// library's answers and package usage's reading of the preferences make
+// one, and writes text without
 // control bytes.
 func FuzzAI(f *testing.F) {
 	for _, seed := range []struct{ body, path string }{
@@ -39,7 +41,7 @@ func FuzzAI(f *testing.F) {
 			t.Fatalf("%d crawlers, want %d", len(rep.Crawlers), len(list))
 		}
 		lines := 1 + bytes.Count(body, []byte("\n")) + bytes.Count(body, []byte("\r"))
-		star := file.Preferences("*", "/")
+		starSearch := use.For("*", use.Input{URL: "/", Robots: file}).Search.State == use.Allowed
 		var want []string // "token kind" of the contradictions
 		for i, c := range rep.Crawlers {
 			agent := list[i].Token
@@ -67,9 +69,10 @@ func FuzzAI(f *testing.F) {
 			}
 			allowed := file.Allowed(agent, "/")
 			switch {
-			case list[i].Purpose == ailist.Training && allowed && (strings.EqualFold(pr.Signal["ai-train"], "no") || pr.Usage["train-ai"] == "n"):
+			case list[i].Purpose == ailist.Training && allowed &&
+				use.For(agent, use.Input{URL: "/", Robots: file}).AITrain.State == use.Disallowed:
 				want = append(want, c.Token+" training")
-			case list[i].Purpose == ailist.Search && !allowed && strings.EqualFold(star.Signal["search"], "yes"):
+			case list[i].Purpose == ailist.Search && !allowed && starSearch:
 				want = append(want, c.Token+" search")
 			}
 		}

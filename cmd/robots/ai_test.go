@@ -60,7 +60,9 @@ func TestAI(t *testing.T) {
 		crawlers map[string]aiWant
 		// contradictions are "token kind lines", all of them.
 		contradictions []aiContradiction
-		status         int
+		// says is what each contradiction's message quotes; "" checks none.
+		says   string
+		status int
 	}{
 		{
 			name: "empty file",
@@ -98,6 +100,35 @@ func TestAI(t *testing.T) {
 			},
 			contradictions: []aiContradiction{{Token: "GPTBot", Kind: "training", Lines: []int{3, 2}}},
 			status:         1,
+		},
+		{
+			// Labels of earlier drafts that the usage package's table maps
+			// onto training: robots usage and robots ai read them alike.
+			name: "Content-Usage bots=n, a label of vocab-03 and -04, says no to training",
+			body: "User-agent: GPTBot\nContent-Usage: bots=n\nAllow: /\n",
+			crawlers: map[string]aiWant{
+				"GPTBot": {paths: []aiPath{{Path: "/", Allowed: true, Line: line(3)}}, usage: map[string]string{"bots": "n"}},
+			},
+			contradictions: []aiContradiction{{Token: "GPTBot", Kind: "training", Lines: []int{3, 2}}},
+			says:           "line 2 says Content-Usage bots=n:",
+			status:         1,
+		},
+		{
+			name: "Content-Usage train-genai=n and all=n say no to training",
+			body: "User-agent: *\nContent-Usage: train-genai=n\nContent-Usage: all=n\nAllow: /\n",
+			crawlers: map[string]aiWant{
+				"GPTBot": {paths: []aiPath{{Path: "/", Allowed: true, Line: line(4)}}, usage: map[string]string{"train-genai": "n", "all": "n"}},
+			},
+			contradictions: trainingEverywhere([]int{4, 2, 3}),
+			says:           "lines 2, 3 say Content-Usage train-genai=n, all=n:",
+			status:         1,
+		},
+		{
+			name: "Content-Usage bots=n with train-ai=y allows training: the nearer label decides",
+			body: "User-agent: GPTBot\nContent-Usage: train-ai=y, bots=n\n",
+			crawlers: map[string]aiWant{
+				"GPTBot": {paths: []aiPath{{Path: "/", Allowed: true}}, usage: map[string]string{"train-ai": "y", "bots": "n"}},
+			},
 		},
 		{
 			name: "Content-Usage train-ai=N states nothing: its values are case-sensitive tokens",
@@ -139,7 +170,26 @@ func TestAI(t *testing.T) {
 				{Token: "OAI-SearchBot", Kind: "search", Lines: []int{7, 2}},
 				{Token: "PerplexityBot", Kind: "search", Lines: []int{7, 2}},
 			},
+			says:   "while the * group's Content-Signal (line 2) says search=yes",
 			status: 1,
+		},
+		{
+			name: "search crawler shut out while the * group's Content-Usage says search=y",
+			body: "User-agent: *\nContent-Usage: search=y\nDisallow:\n\nUser-agent: PerplexityBot\nDisallow: /\n",
+			crawlers: map[string]aiWant{
+				"PerplexityBot": {paths: []aiPath{{Path: "/", Allowed: false, Line: line(6)}}},
+			},
+			contradictions: []aiContradiction{{Token: "PerplexityBot", Kind: "search", Lines: []int{6, 2}}},
+			says:           "while the * group's Content-Usage (line 2) says search=y",
+			status:         1,
+		},
+		{
+			// robots usage reads search as disallowed: one "no" is no.
+			name: "search=yes that Content-Usage search=n overrules is no contradiction",
+			body: "User-agent: *\nContent-Signal: search=yes\nContent-Usage: search=n\nDisallow:\n\nUser-agent: PerplexityBot\nDisallow: /\n",
+			crawlers: map[string]aiWant{
+				"PerplexityBot": {paths: []aiPath{{Path: "/", Allowed: false, Line: line(7)}}},
+			},
 		},
 		{
 			// A group goes on past its preference lines to the next rule:
@@ -230,6 +280,9 @@ func TestAI(t *testing.T) {
 			for _, c := range rep.Contradictions {
 				if c.Message == "" || !strings.HasPrefix(c.Message, c.Token+" ("+c.Kind+")") {
 					t.Errorf("contradiction %+v: its message does not name the crawler and its purpose", c)
+				}
+				if !strings.Contains(c.Message, tt.says) {
+					t.Errorf("contradiction %+v: its message does not quote %q", c, tt.says)
 				}
 				c.Message = ""
 				got = append(got, c)

@@ -147,10 +147,10 @@ func runLint(ctx context.Context, e *env, args []string) int {
 			artifacts = append(artifacts, lint.Artifact{URI: name, Err: err})
 			continue
 		}
-		found, unlisted := lintFile(s, lo)
+		found, unlisted := lintKept(s, lo)
 		rep.Sources = append(rep.Sources, lintSource{Source: name, Fetch: s.fetch, Unlisted: unlisted, found: len(found)})
-		rep.Findings = append(rep.Findings, found...)
-		artifacts = append(artifacts, lint.Artifact{URI: s.uri(), Findings: lintFindings(found)})
+		rep.Findings = appendFindings(rep.Findings, s, found)
+		artifacts = append(artifacts, lint.Artifact{URI: s.uri(), Findings: found})
 	}
 	rep.count()
 	switch out {
@@ -171,31 +171,45 @@ func runLint(ctx context.Context, e *env, args []string) int {
 	return exitOK
 }
 
-// lintFile returns the findings on s that o keeps, in line order, and
+// lintFile returns the findings on s that o keeps, as lintKept, as the
+// findings of a report.
+func lintFile(s *source, o lint.Options) ([]finding, int) {
+	found, unlisted := lintKept(s, o)
+	return appendFindings(nil, s, found), unlisted
+}
+
+// appendFindings appends the findings on s to out, as a report's.
+func appendFindings(out []finding, s *source, found []lint.Finding) []finding {
+	for _, f := range found {
+		out = append(out, finding{Source: s.label(), Line: f.Line, Severity: f.Severity.String(), Code: f.Code, Message: f.Message})
+	}
+	return out
+}
+
+// lintKept returns the findings on s that o keeps, in line order, and
 // how many findings on its lines were left out because s is not a
 // robots.txt at all. o.Parse are the options s was read with; what is
 // known of s (where it was fetched from, how much of it lies past the
 // body) is added to o here. A fetched source that is unavailable or
 // unreachable has one finding, on line 1, and no lines.
-func lintFile(s *source, o lint.Options) ([]finding, int) {
-	var found []finding
-	keep := func(f lint.Finding) {
-		if f.Severity >= o.MinSeverity && !slices.Contains(o.Ignore, f.Code) {
-			found = append(found, finding{Source: s.label(), Line: f.Line, Severity: f.Severity.String(), Code: f.Code, Message: f.Message})
-		}
-	}
+func lintKept(s *source, o lint.Options) ([]lint.Finding, int) {
 	switch {
-	case s.fetch != nil:
-		msg := strings.TrimPrefix(s.fetch.text(), "fetched ")
+	case s.fetch != nil && s.fetch.State != "parsed":
+		// No file, so no lines: one finding, on the fetch.
+		f := lint.Finding{Line: 1, Message: strings.TrimPrefix(s.fetch.text(), "fetched ")}
 		switch s.fetch.State {
 		case "unavailable":
-			keep(lint.Finding{Line: 1, Severity: lint.Info, Code: "unavailable", Message: msg})
+			f.Severity, f.Code = lint.Info, "unavailable"
 		case "unreachable":
-			keep(lint.Finding{Line: 1, Severity: lint.Error, Code: "unreachable", Message: msg})
+			f.Severity, f.Code = lint.Error, "unreachable"
+		default:
+			return nil, 0
 		}
-		if s.fetch.State != "parsed" {
-			return found, 0 // no file, so no lines
+		if f.Severity < o.MinSeverity || slices.Contains(o.Ignore, f.Code) {
+			return nil, 0
 		}
+		return []lint.Finding{f}, 0
+	case s.fetch != nil:
 		o.URL = s.uri()
 		if s.cut {
 			o.Size = -1 // the rest was not read
@@ -204,21 +218,7 @@ func lintFile(s *source, o lint.Options) ([]finding, int) {
 		o.Size, o.SizeAtLeast = int64(s.limit)+s.rest, !s.restKnown
 	}
 	rep := o.Lint(s.body)
-	for _, f := range rep.Findings {
-		keep(f)
-	}
-	return found, rep.Unlisted
-}
-
-// lintFindings returns found as the lint package's findings, for SARIF.
-func lintFindings(found []finding) []lint.Finding {
-	out := make([]lint.Finding, len(found))
-	for i, f := range found {
-		var sev lint.Severity
-		_ = sev.UnmarshalText([]byte(f.Severity)) // lintFile wrote it
-		out[i] = lint.Finding{Line: f.Line, Severity: sev, Code: f.Code, Message: f.Message}
-	}
-	return out
+	return rep.Findings, rep.Unlisted
 }
 
 // lintFormat checks -json and -format and returns the output format:

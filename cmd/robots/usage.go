@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/crawl"
 	"github.com/crawlkit/robots/page"
 	use "github.com/crawlkit/robots/usage" // "usage" is the text of robots help
@@ -185,6 +184,9 @@ func runUsage(ctx context.Context, e *env, args []string) int {
 		if err != nil {
 			return e.fail(err)
 		}
+		if d.Truncated() {
+			e.note("the head runs on past %d bytes: META tags after them are not read", page.DefaultMaxRead)
+		}
 		in.Page = page.Join(page.FromHeader(headers.h), d)
 		if *robotsFile != "" {
 			s, err := e.load(ctx, *robotsFile, o)
@@ -208,30 +210,6 @@ func runUsage(ctx context.Context, e *env, args []string) int {
 		writeUsage(e.stdout, a)
 	}
 	return exitOK
-}
-
-// readHTML reads the head of the HTML file name, - for standard input.
-func (e *env) readHTML(name string) (*page.Directives, error) {
-	if name == "-" {
-		d, err := page.FromHTML(e.stdin)
-		if err != nil {
-			return nil, errors.New(strings.TrimPrefix(err.Error(), "page: "))
-		}
-		return d, nil
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, pageOpenError(name, err)
-	}
-	defer f.Close()
-	d, err := page.FromHTML(f)
-	if err != nil {
-		return nil, errors.New(strings.TrimPrefix(err.Error(), "page: "))
-	}
-	if d.Truncated() {
-		e.note("the head runs on past %d bytes: META tags after them are not read", page.DefaultMaxRead)
-	}
-	return d, nil
 }
 
 // readTDMRep reads at most MaxTDMRepBytes+1 bytes of the file name: more
@@ -260,35 +238,31 @@ func (e *env) usageOfURL(ctx context.Context, url, agent string, extra http.Head
 	ctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
 	checker := &crawl.Checker{FetchTimeout: e.timeout}
-	client := &http.Client{Transport: &crawl.Transport{Checker: checker, Agent: agent}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return use.Answer{}, e.fail(fmt.Errorf("%s is not a URL: %w", url, err))
-	}
-	req.Header.Set("User-Agent", crawl.DefaultUserAgent)
 	in := use.Input{URL: url, Header: http.Header{}}
 	var extraDiags []string
-	resp, err := client.Do(req)
-	var refused *crawl.DisallowedError
+	resp, refused, err := getPage(ctx, checker, url, agent)
 	switch {
-	case errors.As(err, &refused):
+	case err != nil:
+		return use.Answer{}, e.fail(err)
+	case refused != nil && unanswered(refused.Explanation):
 		x := refused.Explanation
-		if x.Reason == robots.NoFile && x.Access.State == robots.Unreachable && x.Access.Status == 0 {
-			return use.Answer{}, e.fail(fmt.Errorf("could not fetch %s (%s): nothing fetched", x.Access.URL, x.Access.Err))
-		}
+		return use.Answer{}, e.fail(fmt.Errorf("could not fetch %s (%s): nothing fetched", x.Access.URL, x.Access.Err))
+	case refused != nil:
 		// The page, or a redirect on the way, is not fetchable: ask about
 		// the URL refused.
 		in.URL = refused.URL
-	case err != nil:
-		return use.Answer{}, e.fail(fmt.Errorf("fetching %s: %w", url, err))
 	default:
 		defer resp.Body.Close()
 		in.URL = resp.Request.URL.String()
 		in.Header = resp.Header.Clone()
-		if enc := strings.TrimSpace(resp.Header.Get("Content-Encoding")); enc != "" && !strings.EqualFold(enc, "identity") {
-			e.note("the page is encoded (Content-Encoding: %s): its META tags are not read, only its headers", safe(enc))
-			in.Page = page.FromHeader(resp.Header)
-		} else if in.Page, err = page.FromResponse(resp); err != nil {
+		in.Page, err = page.FromResponse(resp)
+		switch {
+		case errors.Is(err, page.ErrEncoded):
+			// A coding the Transport did not ask for, and so did not
+			// decode: in.Page holds the rules of the headers.
+			e.note("the page is encoded (Content-Encoding: %s): its META tags are not read, only its headers",
+				safe(strings.TrimSpace(resp.Header.Get("Content-Encoding"))))
+		case err != nil:
 			return use.Answer{}, e.failPage(err)
 		}
 		if resp.StatusCode/100 != 2 {

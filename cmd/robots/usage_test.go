@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -161,28 +160,11 @@ func TestUsageJSON(t *testing.T) {
 	}
 }
 
-// usageSite is a web site on loopback for usage: a robots.txt (or the
-// status robotsStatus), a tdmrep.json, pages, and the paths it was asked
-// for.
-type usageSite struct {
-	*httptest.Server
-	mu    sync.Mutex
-	paths []string
-}
-
-func (s *usageSite) asked() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.paths...)
-}
-
-func newUsageSite(t *testing.T, robotsStatus int) *usageSite {
+// newUsageSite is a site for usage: a robots.txt (or the status
+// robotsStatus), a tdmrep.json, and pages.
+func newUsageSite(t *testing.T, robotsStatus int) *site {
 	t.Helper()
-	s := &usageSite{}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		s.paths = append(s.paths, r.URL.Path)
-		s.mu.Unlock()
+	return serveSite(t, func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/robots.txt":
 			w.WriteHeader(robotsStatus)
@@ -199,9 +181,7 @@ func newUsageSite(t *testing.T, robotsStatus int) *usageSite {
 		default:
 			http.NotFound(w, r)
 		}
-	}))
-	t.Cleanup(s.Close)
-	return s
+	})
 }
 
 // TestUsageURL fetches robots.txt, tdmrep.json and the page from a site on
