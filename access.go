@@ -224,7 +224,7 @@ func asciiHost(host string) (string, bool) {
 }
 
 // An AccessState says how a robots.txt file was obtained, in the terms of
-// RFC 9309 section 2.3.1.
+// RFC 9309 section 2.3.1. The zero AccessState is Parsed.
 type AccessState int
 
 const (
@@ -249,7 +249,8 @@ var stateNames = [...]string{
 	Unreachable: "unreachable",
 }
 
-// String returns "parsed", "unavailable" or "unreachable".
+// String returns "parsed", "unavailable" or "unreachable", and
+// "AccessState(N)" for a value that is none of them.
 func (s AccessState) String() string {
 	if s >= 0 && int(s) < len(stateNames) {
 		return stateNames[s]
@@ -263,7 +264,8 @@ func (s AccessState) String() string {
 // github.com/crawlkit/robots/crawl, [FromStatus], or a caller's own
 // fetcher through [Options.FromAccess]); this package only reads State and
 // GoodCopy to decide, and the rest to explain. [File.Access] returns it;
-// it is the zero Access for a File made by [Parse] or [ParseReader].
+// it is the zero Access for a File made by [Parse] or [ParseReader]: State
+// Parsed, nothing fetched, zero times (none known).
 type Access struct {
 	State    AccessState
 	URL      string // the robots.txt URL asked for

@@ -100,11 +100,28 @@ func ExampleFile_Access() {
 }
 
 // A reader of bodies reads one byte past the limit, to tell whether the
-// body went on past it.
+// body went on past it. MaxBytes is never below the least RFC 9309
+// allows: a negative value, as zero, means the default.
 func ExampleOptions_Limit() {
-	fmt.Println(robots.Options{}.Limit(), robots.Options{MaxBytes: 1 << 20}.Limit(), robots.Options{MaxBytes: 1 << 30}.Limit())
+	fmt.Println(robots.Options{}.Limit(), robots.Options{MaxBytes: -1}.Limit(), robots.Options{MaxBytes: 1 << 20}.Limit(), robots.Options{MaxBytes: 1 << 30}.Limit())
 	// Output:
-	// 512000 1048576 33554432
+	// 512000 512000 1048576 33554432
+}
+
+// A crawler's fetcher files the final status of its fetch of robots.txt
+// under one of the three states of RFC 9309.
+func ExampleStateFor() {
+	for _, status := range []int{200, 301, 404, 429, 500, 0, 999} {
+		fmt.Println(status, robots.StateFor(status))
+	}
+	// Output:
+	// 200 parsed
+	// 301 unavailable
+	// 404 unavailable
+	// 429 unreachable
+	// 500 unreachable
+	// 0 unreachable
+	// 999 unreachable
 }
 
 // A cache of parsed files counts what each keeps alive.

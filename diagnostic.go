@@ -7,7 +7,8 @@ import (
 // A Diagnostic notes a line of a robots.txt file that is not a clean, known
 // record, and what is wrong with it; the documentation of each
 // DiagnosticKind says whether such a line is used anyway. Diagnostics are
-// for people who write robots.txt files; they never change an answer.
+// for people who write robots.txt files; they never change an answer. The
+// zero Diagnostic, of the zero DiagnosticKind, is none: no File gives it.
 type Diagnostic struct {
 	Line int            // line number, from 1
 	Kind DiagnosticKind // what is wrong

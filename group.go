@@ -51,7 +51,9 @@ type name struct {
 // else every "*" group, merged.
 //
 // A nil *Group stands for a file with no group for the crawler: it allows
-// every URL. A Group is immutable and safe for concurrent use.
+// every URL. The zero Group is a group without rules: it allows every
+// URL too (Explain gives NoRuleMatched, or RobotsTxt for /robots.txt). A
+// Group is immutable and safe for concurrent use.
 type Group struct {
 	set *groupSet
 	// first and n name the raw groups merged: first alone when n is 1,
@@ -319,7 +321,7 @@ func (s *groupSet) group(agent string) *Group {
 	if ni := s.lookup(agent); ni >= 0 {
 		return &s.groups[s.names[ni].group]
 	}
-	if s.global >= 0 {
+	if s.global >= 0 && len(s.groups) > 0 { // the zero File has no groups, and global 0
 		return &s.groups[s.global]
 	}
 	return nil

@@ -2,9 +2,11 @@ package robots
 
 import "strconv"
 
-// This file names the keys of robots.txt lines as the parser reads them,
-// for callers that report on a file (a linter says "read as Disallow"
-// without knowing how the parser matches keys).
+// This file names the keys of robots.txt lines as the parser reads them:
+// for callers that read the extension records a File keeps (a crawler that
+// honours Clean-param finds its lines whatever their case), for the kind
+// of a PreferenceLine, and for callers that report on a file (a linter
+// says "read as Disallow" without knowing how the parser matches keys).
 
 // A KeyKind says what the key of a robots.txt line is read as.
 type KeyKind uint8

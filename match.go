@@ -743,6 +743,9 @@ func (g *Group) Allowed(url string) bool {
 	}
 	m := g.idx.Load()
 	if m == nil {
+		if g.set == nil {
+			return true // the zero Group, which has no rules
+		}
 		if g.set.scans.Add(1) <= scanQueries {
 			path := canonicalPath(pathOf(url))
 			return path == "/robots.txt" || g.scan(path)

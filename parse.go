@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/crawlkit/robots/internal/decl"
 )
 
 // This file holds the parser, the second stage: it reads each line of the
@@ -122,7 +124,7 @@ type parser struct {
 	dropped  int
 	dropLine int32
 
-	lines *Declarations // the lines as written, for ParseDeclarations; nil for Parse
+	lines *decl.Declarations // the lines as written, for decl.Read; nil for Parse
 
 	build buildScratch // scratch space of groupSet.build
 }

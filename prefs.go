@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/crawlkit/robots/internal/prefvalue"
 )
 
 // This file reads the usage preference lines of a group, Content-Signal
@@ -20,6 +22,11 @@ import (
 // with the lines they come from. The zero Preferences state none.
 //
 // Each map and slice is the caller's own.
+//
+// Experimental: Content-Signal and Content-Usage follow drafts that still
+// change (the labels of draft-ietf-aipref-vocab changed three times from
+// -02 to -07, and more are proposed), so this API is outside the v1
+// compatibility promise: a minor release may change it to follow them.
 type Preferences struct {
 	// Signal maps each key of the Content-Signal lines that apply to its
 	// value as written, such as "search" to "yes" and "ai-train" to "no".
@@ -45,6 +52,8 @@ type Preferences struct {
 }
 
 // A PreferenceLine is a Content-Signal or Content-Usage line of a group.
+//
+// Experimental: see [Preferences].
 type PreferenceLine struct {
 	Line int     // line number, from 1
 	Key  KeyKind // ContentSignal or ContentUsage
@@ -80,6 +89,11 @@ type PreferenceLine struct {
 //
 // Preferences reads the lines of the group at each call, which costs time
 // in proportion to their number; [File.Allowed] never reads them.
+//
+// Experimental: Content-Signal and Content-Usage follow drafts that still
+// change (the labels of draft-ietf-aipref-vocab changed three times from
+// -02 to -07, and more are proposed), so this API is outside the v1
+// compatibility promise: a minor release may change it to follow them.
 func (f *File) Preferences(agent, url string) Preferences {
 	g := f.Group(agent)
 	if g == nil || !g.Allowed(url) {
@@ -112,6 +126,8 @@ func (f *File) Preferences(agent, url string) Preferences {
 // [File.Group]), in file order, whatever their paths. Lines that come
 // before the first user-agent line belong to no group; they are among the
 // file's [File.Records], with a RuleOutsideGroup diagnostic.
+//
+// Experimental: see [File.Preferences].
 func (f *File) PreferenceLines(agent string) []PreferenceLine {
 	var lines []PreferenceLine
 	f.eachPreference(f.Group(agent), func(l PreferenceLine) {
@@ -167,7 +183,7 @@ func splitPath[S ~string | ~[]byte](value S) (path, prefs S) {
 	for i < len(value) && !isSpace(value[i]) {
 		i++
 	}
-	return value[:i], value[skipOWS(value, i):]
+	return value[:i], value[prefvalue.SkipOWS(value, i):]
 }
 
 // matchLen returns the length of the canonical form of the path pattern
@@ -209,7 +225,7 @@ func matchPattern(pattern, path string) bool {
 func signals(lines []PreferenceLine) map[string]string {
 	var m map[string]string
 	for _, l := range lines {
-		parseSignals(l.Value, func(key, value string) {
+		prefvalue.ParseSignals(l.Value, func(key, value string) {
 			if m == nil {
 				m = make(map[string]string)
 			}
@@ -229,7 +245,7 @@ func usages(lines []PreferenceLine) map[string]string {
 			line = make(map[string]string)
 		}
 		clear(line)
-		if !parseDict(l.Value, func(key, value string) { line[key] = value }) {
+		if !prefvalue.ParseDict(l.Value, func(key, value string) { line[key] = value }) {
 			continue // a value that does not parse states nothing
 		}
 		for key, value := range line {
@@ -269,57 +285,6 @@ func usageRank(v string) int {
 	return 0
 }
 
-// parseSignals reads the value of a Content-Signal line, "key=value"
-// members separated by commas, and calls member, if not nil, for each
-// one in order. It reports whether every member is one; the others are
-// skipped. A member's key and value are not empty and hold no space, tab
-// or '='.
-func parseSignals[S ~string | ~[]byte](s S, member func(key, value S)) bool {
-	ok := true
-	for {
-		i := 0
-		for i < len(s) && s[i] != ',' {
-			i++
-		}
-		m := trimOWS(s[:i])
-		eq := 0
-		for eq < len(m) && m[eq] != '=' {
-			eq++
-		}
-		switch {
-		case eq == 0 || eq >= len(m)-1 || hasSpaceOrEq(m[:eq]) || hasSpaceOrEq(m[eq+1:]):
-			ok = false
-		case member != nil:
-			member(m[:eq], m[eq+1:])
-		}
-		if i == len(s) {
-			return ok
-		}
-		s = s[i+1:]
-	}
-}
-
-// trimOWS returns s without leading and trailing spaces and tabs.
-func trimOWS[S ~string | ~[]byte](s S) S {
-	for len(s) > 0 && isSpace(s[0]) {
-		s = s[1:]
-	}
-	for len(s) > 0 && isSpace(s[len(s)-1]) {
-		s = s[:len(s)-1]
-	}
-	return s
-}
-
-// hasSpaceOrEq reports whether s holds a space, a tab or '='.
-func hasSpaceOrEq[S ~string | ~[]byte](s S) bool {
-	for i := 0; i < len(s); i++ {
-		if isSpace(s[i]) || s[i] == '=' {
-			return true
-		}
-	}
-	return false
-}
-
 // preference checks the value of a Content-Signal or Content-Usage line,
 // which is kept as a record and read again when queried.
 func (p *parser) preference(kind KeyKind, value, line []byte) {
@@ -330,9 +295,9 @@ func (p *parser) preference(kind KeyKind, value, line []byte) {
 	_, prefs := splitPath(value)
 	ok := false
 	if kind == ContentSignal {
-		ok = parseSignals(prefs, nil)
+		ok = prefvalue.ParseSignals(prefs, nil)
 	} else {
-		ok = parseDict(prefs, nil)
+		ok = prefvalue.ParseDict(prefs, nil)
 	}
 	if !ok {
 		p.diag(BadPreference, value)

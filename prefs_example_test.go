@@ -49,15 +49,3 @@ Allow: /
 	// line 2: Content-Signal path "": ai-train=no
 	// line 3: Content-Usage path "/images/": train-ai=n
 }
-
-func ExampleClassifyKey() {
-	for _, key := range []string{"Disallow", "Dissallow", "Content-Usage", "Noindex"} {
-		kind, exact := robots.ClassifyKey(key)
-		fmt.Printf("%s: %v, exact %v\n", key, kind, exact)
-	}
-	// Output:
-	// Disallow: Disallow, exact true
-	// Dissallow: Disallow, exact false
-	// Content-Usage: Content-Usage, exact true
-	// Noindex: unknown, exact false
-}

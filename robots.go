@@ -121,7 +121,8 @@ import (
 
 // DefaultMaxBytes is the number of bytes of a robots.txt body that are parsed
 // unless [Options] say otherwise: 500 KiB, the least RFC 9309 section 2.5
-// allows.
+// allows. It is a parse limit, and not page.DefaultMaxRead, the bound on
+// how much of an HTML page package page reads.
 const DefaultMaxBytes = 500 * 1024
 
 // MaxBytesCap is the most bytes of a robots.txt body that are ever parsed:
@@ -138,9 +139,12 @@ const MaxBytesCap = 32 << 20
 // which [Parse], [ParseReader] and [FromStatus] use.
 type Options struct {
 	// MaxBytes is how many bytes of the body are parsed. A line cut by the
-	// limit is dropped. Values below DefaultMaxBytes (including zero) mean
-	// DefaultMaxBytes, since RFC 9309 forbids a lower limit; values above
-	// MaxBytesCap (32 MiB) mean MaxBytesCap.
+	// limit is dropped. Values below DefaultMaxBytes (zero and negative
+	// values included) mean DefaultMaxBytes, since RFC 9309 forbids a lower
+	// limit; values above MaxBytesCap (32 MiB) mean MaxBytesCap. This is the
+	// one exception to the rule of the module's other options, where a
+	// negative value turns a bound off: robots.txt is always parsed within
+	// a limit.
 	MaxBytes int
 }
 
@@ -174,15 +178,18 @@ func (o Options) Parse(body []byte) *File {
 
 // ParseReader reads a robots.txt body from r and parses it with the default
 // options. It reads at most DefaultMaxBytes+1 bytes: the extra byte tells
-// whether the body went on past the limit.
+// whether the body went on past the limit. Its errors are those of
+// [Options.ParseReader].
 func ParseReader(r io.Reader) (*File, error) {
 	return Options{}.ParseReader(r)
 }
 
 // ParseReader reads a robots.txt body from r and parses it with the options
 // o. It reads no more than the parse limit plus one byte, which tells
-// whether the body went on past the limit. The only errors are those of r,
-// wrapped so that [errors.Is] sees them.
+// whether the body went on past the limit. The only errors are those of r
+// within those bytes: ParseReader then returns a nil File and r's error,
+// wrapped so that [errors.Is] sees it, such as io.ErrUnexpectedEOF. What
+// the body says is never an error: see [File.Diagnostics].
 func (o Options) ParseReader(r io.Reader) (*File, error) {
 	limit := o.Limit()
 	body, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
@@ -193,8 +200,8 @@ func (o Options) ParseReader(r io.Reader) (*File, error) {
 }
 
 // A File is a parsed robots.txt file. It is immutable and safe for
-// concurrent use. A nil *File behaves as an empty file: it has no records
-// and allows everything.
+// concurrent use. A nil *File, like the zero File, behaves as an empty
+// file: it has no records and allows everything.
 //
 // A parsed File, together with the match index of the group a query used
 // (built once the file has answered a few queries by trying each rule of
@@ -336,7 +343,7 @@ func (f *File) Diagnostics() []Diagnostic {
 // A Record is a "key: value" line whose key is none of User-agent, Allow,
 // Disallow, Sitemap and Crawl-delay, kept so that callers can read
 // extensions without parsing the file again. [ClassifyKey] tells what its
-// Key is.
+// Key is. The zero Record, of line 0, is no line of a file.
 type Record struct {
 	Line  int    // line number, from 1
 	Key   string // as written, e.g. "Host"
@@ -349,7 +356,8 @@ type Record struct {
 	Agents []string
 }
 
-// A Rule is an allow or disallow line of a group.
+// A Rule is an allow or disallow line of a group. The zero Rule, of line
+// 0, is no line: an Explanation that no rule decided holds it.
 type Rule struct {
 	Allow   bool   // true for an allow line, false for a disallow line
 	Pattern string // the path pattern as written
@@ -364,7 +372,8 @@ func (r Rule) String() string {
 	return "Disallow: " + r.Pattern
 }
 
-// A Reason says what decided an [Explanation].
+// A Reason says what decided an [Explanation]. The zero Reason is none: an
+// Explanation of a File or a Group always has one of those below.
 type Reason int
 
 const (
@@ -413,7 +422,9 @@ func (r Reason) String() string {
 	return "Reason(" + strconv.Itoa(int(r)) + ")"
 }
 
-// An Explanation says whether a URL is allowed and why.
+// An Explanation says whether a URL is allowed and why. The zero
+// Explanation, of the zero Reason, is no answer; [File.Explain] and
+// [Group.Explain] give one.
 type Explanation struct {
 	Allowed bool
 	Reason  Reason

@@ -20,6 +20,7 @@ package crawl
 
 import (
 	"hash/maphash"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -86,16 +87,56 @@ type item struct {
 	expires time.Time // when the file must be fetched again
 	size    int64     // bytes the item keeps alive, estimated
 
+	// expiring is set from expireEarly before expires on, by timer on a
+	// Checker of the real clock (nil on one of an injected clock): until
+	// then the item is fresh without reading the clock. It is not part of
+	// the item itself, so that a timer still pending keeps only it alive.
+	expiring *atomic.Bool
+	timer    *time.Timer
+
 	hash       uint64      // of origin, set by put
 	marked     atomic.Bool // read since the hand last passed
 	prev, next *item       // the ring, guarded by the cache's mutex
 }
 
+// expireEarly is how long before an item expires its expiring mark is
+// set, from when on a check reads the clock. A timer fires late by what
+// the scheduler takes, far less than this: only a timer over a second
+// late would let a check use an item past its expiry.
+const expireEarly = time.Second
+
+// watchExpiry sets it.expiring, now if it expires within expireEarly,
+// else by a timer that fires expireEarly before it.expires.
+func (it *item) watchExpiry() {
+	d := time.Until(it.expires) - expireEarly
+	if d <= 0 {
+		it.expiring.Store(true)
+		return
+	}
+	expiring := it.expiring
+	it.timer = time.AfterFunc(d, func() { expiring.Store(true) })
+}
+
+// dropped stops the expiry timer of an item taken out of the cache.
+func (it *item) dropped() {
+	if it.timer != nil {
+		it.timer.Stop()
+	}
+}
+
+// newCache returns a cache of maxEntries and maxBytes: zero means the
+// default, a negative value no limit.
 func newCache(maxEntries int, maxBytes int64) *cache {
-	if maxEntries <= 0 {
+	switch {
+	case maxEntries < 0:
+		maxEntries = math.MaxInt
+	case maxEntries == 0:
 		maxEntries = DefaultCacheEntries
 	}
-	if maxBytes <= 0 {
+	switch {
+	case maxBytes < 0:
+		maxBytes = math.MaxInt64
+	case maxBytes == 0:
 		maxBytes = DefaultCacheBytes
 	}
 	c := &cache{seed: maphash.MakeSeed(), maxEntries: maxEntries, maxBytes: maxBytes}
@@ -142,6 +183,7 @@ func (c *cache) put(it *item) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old := c.shard(it.hash).store(it); old != nil {
+		old.dropped()
 		c.unlink(old)
 		c.entries--
 		c.bytes -= old.size
@@ -175,6 +217,7 @@ func (c *cache) evict(keep *item) bool {
 			continue
 		}
 		c.shard(v.hash).remove(v)
+		v.dropped()
 		c.unlink(v)
 		c.entries--
 		c.bytes -= v.size

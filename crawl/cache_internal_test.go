@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"math"
 	"math/rand"
 	"strconv"
 	"strings"
@@ -196,5 +197,43 @@ func TestCacheConcurrentReads(t *testing.T) {
 	c.check(t)
 	if c.peek(pinned) == nil {
 		t.Errorf("%s was evicted", pinned)
+	}
+}
+
+// TestCacheBoundsZeroAndNegative checks the Checker's CacheEntries and
+// CacheBytes as the cache reads them: zero is the default, a negative
+// value no limit, and a cache with no limits keeps more than the
+// defaults would.
+func TestCacheBoundsZeroAndNegative(t *testing.T) {
+	tests := []struct {
+		name        string
+		entries     int
+		bytes       int64
+		wantEntries int
+		wantBytes   int64
+	}{
+		{"zero is the default", 0, 0, DefaultCacheEntries, DefaultCacheBytes},
+		{"negative is no limit", -1, -5, math.MaxInt, math.MaxInt64},
+		{"positive is the limit", 7, 9, 7, 9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCache(tt.entries, tt.bytes)
+			if c.maxEntries != tt.wantEntries || c.maxBytes != tt.wantBytes {
+				t.Errorf("newCache(%d, %d) bounds %d entries and %d bytes, want %d and %d",
+					tt.entries, tt.bytes, c.maxEntries, c.maxBytes, tt.wantEntries, tt.wantBytes)
+			}
+		})
+	}
+	c := newCache(-1, -1)
+	expires := time.Now().Add(time.Hour)
+	n := DefaultCacheEntries + 1
+	for i := 0; i < n; i++ {
+		c.put(&item{origin: "https://o" + strconv.Itoa(i) + ".example", size: DefaultCacheBytes / 1000, expires: expires})
+	}
+	for i := 0; i < n; i++ {
+		if origin := "https://o" + strconv.Itoa(i) + ".example"; c.peek(origin) == nil {
+			t.Fatalf("a cache with no limits evicted %s of %d origins of %d bytes each", origin, n, DefaultCacheBytes/1000)
+		}
 	}
 }

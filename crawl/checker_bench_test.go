@@ -7,8 +7,10 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/crawl"
@@ -91,9 +93,11 @@ func BenchmarkFileAllowed(b *testing.B) {
 	f, _ := c.File(context.Background(), urls[0])
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := crawl.StartCPU()
 	for i := 0; i < b.N; i++ {
 		f.Allowed("Googlebot", urls[i%len(urls)])
 	}
+	cpu.Report(b)
 }
 
 // BenchmarkFileAllowedParallel is BenchmarkFileAllowed from every core at
@@ -109,4 +113,42 @@ func BenchmarkFileAllowedParallel(b *testing.B) {
 			f.Allowed("Googlebot", urls[i%len(urls)])
 		}
 	})
+}
+
+// BenchmarkCheckerOverFile alternates blocks of 64 calls of
+// BenchmarkFileAllowed and of BenchmarkCheckerAllowed, timing each, and
+// reports the median over the pairs of blocks of how much longer the
+// Checker's took, as checker/file: on a machine shared with other work
+// the load changes between two benchmarks run one after the other, much
+// less between two blocks of calls, and the median leaves out the pairs
+// that another process cut into.
+func BenchmarkCheckerOverFile(b *testing.B) {
+	c, urls := cachedChecker(b)
+	ctx := context.Background()
+	f, _ := c.File(ctx, urls[0])
+	const block = 64
+	ratios := make([]float64, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		for j := 0; j < block; j++ {
+			f.Allowed("Googlebot", urls[(i*block+j)%len(urls)])
+		}
+		mid := time.Now()
+		for j := 0; j < block; j++ {
+			if _, err := c.Allowed(ctx, "Googlebot", urls[(i*block+j)%len(urls)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		ratios[i] = float64(time.Since(mid)) / float64(mid.Sub(start))
+	}
+	b.StopTimer()
+	b.ReportMetric(median(ratios), "checker/file")
+}
+
+// median returns the median of v, which it sorts.
+func median(v []float64) float64 {
+	sort.Float64s(v)
+	return v[len(v)/2]
 }

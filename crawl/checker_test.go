@@ -241,37 +241,6 @@ func TestCheckerRedirectToOtherHost(t *testing.T) {
 	}
 }
 
-func TestCheckerOneFetchForConcurrentCalls(t *testing.T) {
-	release := make(chan struct{})
-	s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
-		<-release
-		fmt.Fprint(w, privateRobots)
-	})
-	c := &crawl.Checker{}
-	var wg sync.WaitGroup
-	results := make([]bool, 100)
-	errs := make([]error, 100)
-	for i := range results {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i], errs[i] = c.Allowed(context.Background(), "MyBot", fmt.Sprintf("%s/private/%d", s.URL, i))
-		}()
-	}
-	// Let the calls pile up on the one fetch, then answer it.
-	time.Sleep(50 * time.Millisecond)
-	close(release)
-	wg.Wait()
-	for i := range results {
-		if errs[i] != nil || results[i] {
-			t.Errorf("call %d = %v, %v; want false", i, results[i], errs[i])
-		}
-	}
-	if n := s.hits.Load(); n != 1 {
-		t.Errorf("server saw %d robots.txt requests, want 1", n)
-	}
-}
-
 func TestCheckerExpiry(t *testing.T) {
 	tests := []struct {
 		name         string

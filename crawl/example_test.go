@@ -271,7 +271,7 @@ func ExampleEntry_UnmarshalBinary() {
 func ExampleChecker_Close() {
 	site := exampleSite(200, "User-agent: *\nDisallow: /private/\n")
 	defer site.Close()
-	store := newMemStore() // in a fleet: redisstore.New(rdb, nil)
+	store := newMemoryStore() // see ExampleStore; in a fleet: redisstore.New(rdb, nil)
 
 	checker := &crawl.Checker{Store: store}
 	ctx := context.Background()

@@ -14,3 +14,7 @@ func WithLeaseTTL(c *Checker, ttl time.Duration) *Checker {
 	c.leaseLife = ttl
 	return c
 }
+
+// ReportEvery is how often, at most, StoreError gets one distinct error
+// of one origin.
+const ReportEvery = reportEvery

@@ -113,7 +113,7 @@ func (c *Checker) fetch(ctx context.Context, robotsURL string) fetched {
 		if status < 300 || status > 399 {
 			out.status = status
 			out.maxAge = maxAge(resp.Header)
-			out.retryAfter = retryAfter(resp.Header, c.now())
+			out.retryAfter = retryAfter(resp.Header, c.now(), maxRobotsRetryAfter)
 			switch {
 			case status < 100 || status > 599:
 				// No HTTP status: the origin did not answer in HTTP.
@@ -260,25 +260,6 @@ func maxAge(h http.Header) time.Duration {
 			}
 			return time.Duration(n) * time.Second
 		}
-	}
-	return -1
-}
-
-// retryAfter returns the delay a Retry-After header asks for, in seconds
-// or as an HTTP date, or -1 when there is none or it cannot be read.
-func retryAfter(h http.Header, now time.Time) time.Duration {
-	v := strings.TrimSpace(h.Get("Retry-After"))
-	if v == "" {
-		return -1
-	}
-	if n, err := strconv.ParseUint(v, 10, 63); err == nil {
-		if n > uint64(maxRetryAfter/time.Second) {
-			return maxRetryAfter
-		}
-		return time.Duration(n) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(now), 0)
 	}
 	return -1
 }

@@ -1,16 +1,15 @@
 package crawl
 
-// This file holds a Checker's side of a shared Store: the bound and the
-// panic guard on every Store call, the reports to StoreError, and the
-// leases of a Leaser: taken before fetching, renewed while fetching,
-// released after the Put, or waited on while another Checker holds them.
+// This file holds a Checker's side of a Leaser: leases taken before
+// fetching, renewed while fetching, released after the Put, or waited on
+// while another Checker holds them. Every call goes through storeCall
+// (storecall.go).
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"sync"
 	"time"
 )
 
@@ -37,9 +36,14 @@ const maxHolderWait = 2 * time.Minute
 
 // holdFor is how long a holder may take from its Lease call to the end of
 // its Put: the Lease, a Get, the fetch, the Put. Its lease's Deadline is
-// that far ahead.
+// that far ahead. A Checker whose fetches have no timeout says
+// maxHolderWait, the longest any waiter believes.
 func (c *Checker) holdFor() time.Duration {
-	return c.fetchTimeout() + 3*storeTimeout
+	d := c.fetchTimeout()
+	if d == 0 {
+		return maxHolderWait
+	}
+	return d + 3*storeTimeout
 }
 
 func (c *Checker) leaseTTL() time.Duration {
@@ -47,58 +51,6 @@ func (c *Checker) leaseTTL() time.Duration {
 		return c.leaseLife
 	}
 	return leaseTTL
-}
-
-// storeCall returns what fn, a call to the Store, returns, bounded by
-// storeTimeout as [bounded] does. A panic in fn is returned as an error
-// carrying the panic's value: it happens in bounded's goroutine, where
-// nobody else could recover it. A ctx that has ended makes no call.
-func storeCall[T any](ctx context.Context, fn func(context.Context) (T, error)) (T, error) {
-	if err := ctx.Err(); err != nil {
-		var zero T
-		return zero, err
-	}
-	return bounded(ctx, storeTimeout, func(ctx context.Context) (v T, err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				if perr, ok := p.(error); ok {
-					err = fmt.Errorf("panic: %w", perr)
-				} else {
-					err = fmt.Errorf("panic: %v", p)
-				}
-			}
-		}()
-		return fn(ctx)
-	})
-}
-
-// A reporter hands the Store errors of one run to StoreError, each
-// distinct error once: a wait polls hundreds of times, and a bad value
-// stays in the Store until the holder's entry replaces it. It is safe for
-// concurrent use, as the renewals report from their own goroutine.
-type reporter struct {
-	c      *Checker
-	origin string
-	mu     sync.Mutex
-	seen   map[string]bool
-}
-
-func (r *reporter) report(err error) {
-	if err == nil || r.c.StoreError == nil || r.c.stopped.Err() != nil {
-		// Errors of calls that Close cut short say nothing of the Store.
-		return
-	}
-	r.mu.Lock()
-	if r.seen[err.Error()] {
-		r.mu.Unlock()
-		return
-	}
-	if r.seen == nil {
-		r.seen = map[string]bool{}
-	}
-	r.seen[err.Error()] = true
-	r.mu.Unlock()
-	r.c.StoreError(r.origin, err)
 }
 
 // newToken returns a lease token: 128 random bits in hex. It need not be
@@ -116,12 +68,12 @@ func (c *Checker) lease(ctx context.Context, l Leaser, origin string) (Lease, bo
 		holder Lease
 		took   bool
 	}
-	g, err := storeCall(ctx, func(ctx context.Context) (got, error) {
+	g, err := storeCall(ctx, c, origin, "lease", func(ctx context.Context) (got, error) {
 		holder, took, err := l.Lease(ctx, origin, mine, c.leaseTTL())
 		return got{holder, took}, err
 	})
 	if err != nil {
-		return Lease{}, false, fmt.Errorf("crawl: store lease: %w", err)
+		return Lease{}, false, err
 	}
 	if g.took {
 		return mine, true, nil
@@ -133,18 +85,18 @@ func (c *Checker) lease(ctx context.Context, l Leaser, origin string) (Lease, bo
 // waits for the entry of the Checker that holds it. It returns a fresh
 // entry that another Checker put (ok true); or the lease this Checker now
 // holds, renewed until released; or neither, when this Checker should
-// fetch without a lease: the Store failed, the holder is past its
-// deadline, or ctx ended.
-func (c *Checker) acquire(ctx context.Context, l Leaser, origin string, rep *reporter) (e Entry, ok bool, h *holding) {
+// fetch without a lease: the holder is past its deadline, or ctx ended;
+// or, with failed true, the Store failed.
+func (c *Checker) acquire(ctx context.Context, l Leaser, origin string) (e Entry, ok bool, h *holding, failed bool) {
 	holder, took, err := c.lease(ctx, l, origin)
 	if err != nil {
-		rep.report(err)
-		return Entry{}, false, nil
+		return Entry{}, false, nil, failing(ctx, err)
 	}
 	if took {
-		return c.took(ctx, l, origin, holder.Token, rep)
+		e, ok, h := c.took(ctx, l, origin, holder.Token)
+		return e, ok, h, false
 	}
-	return c.await(ctx, l, origin, holder, rep)
+	return c.await(ctx, l, origin, holder)
 }
 
 // took starts renewing the lease of origin just taken with token. Another
@@ -152,12 +104,11 @@ func (c *Checker) acquire(ctx context.Context, l Leaser, origin string, rep *rep
 // Checker's Get and its Lease: took reads the Store again, and releases
 // the lease and returns that entry when it is fresh, rather than fetch a
 // second time.
-func (c *Checker) took(ctx context.Context, l Leaser, origin, token string, rep *reporter) (Entry, bool, *holding) {
-	h := c.hold(ctx, l, origin, token, rep)
-	e, ok, err := c.storeGet(ctx, origin)
-	rep.report(err)
+func (c *Checker) took(ctx context.Context, l Leaser, origin, token string) (Entry, bool, *holding) {
+	h := c.hold(ctx, l, origin, token)
+	e, ok, _ := c.storeGet(ctx, origin)
 	if ok && usable(&e, c.now()) {
-		h.release(ctx, rep)
+		c.release(ctx, h)
 		return e, true, nil
 	}
 	return Entry{}, false, h
@@ -170,12 +121,16 @@ func (c *Checker) took(ctx context.Context, l Leaser, origin, token string, rep 
 // that one. A waiter stops waiting and fetches without the lease when
 // the holder is past its Deadline (believed for maxHolderWait at most,
 // or this Checker's own holdFor if longer; a lease with no Deadline gets
-// this Checker's holdFor), or when leaseFailures polls in a row find the
-// Store failing, other than with ErrBadEntry: a bad value only means that
-// the holder's entry, which replaces it, has not come yet.
-func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lease, rep *reporter) (Entry, bool, *holding) {
-	limit := time.Now().Add(max(maxHolderWait, c.holdFor()))
-	end := c.waitEnd(holder.Deadline, limit)
+// this Checker's holdFor from when it began to wait). It stops waiting,
+// with failed true, when leaseFailures polls in a row find the Store
+// failing, other than with ErrBadEntry: a bad value only means that the
+// holder's entry, which replaces it, has not come yet.
+func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lease) (e Entry, ok bool, h *holding, failed bool) {
+	start := time.Now()
+	defer func() { countWait(&c.stats.leaseWaits, &c.stats.leaseWaitTime, time.Since(start)) }()
+	own := start.Add(c.holdFor())
+	limit := start.Add(max(maxHolderWait, c.holdFor()))
+	end := waitEnd(holder.Deadline, own, limit)
 	t := time.NewTicker(leasePoll)
 	defer t.Stop()
 	failures := 0 // polls in a row that found the Store failing
@@ -183,27 +138,26 @@ func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lea
 		select {
 		case <-t.C:
 		case <-ctx.Done():
-			return Entry{}, false, nil
+			return Entry{}, false, nil, false
 		}
 		e, ok, err := c.storeGet(ctx, origin)
-		rep.report(err)
 		if ok && usable(&e, c.now()) {
-			return e, true, nil
+			return e, true, nil, false
 		}
 		failed := err != nil && !errors.Is(err, ErrBadEntry)
 		if !failed {
 			if time.Now().After(end) {
-				return Entry{}, false, nil
+				return Entry{}, false, nil, false
 			}
 			holder, took, err := c.lease(ctx, l, origin)
-			rep.report(err)
 			switch {
 			case err != nil:
 				failed = true
 			case took:
-				return c.took(ctx, l, origin, holder.Token, rep)
+				e, ok, h := c.took(ctx, l, origin, holder.Token)
+				return e, ok, h, false
 			default:
-				end = c.waitEnd(holder.Deadline, limit) // perhaps a new holder's
+				end = waitEnd(holder.Deadline, own, limit) // perhaps a new holder's
 			}
 		}
 		if !failed {
@@ -211,21 +165,23 @@ func (c *Checker) await(ctx context.Context, l Leaser, origin string, holder Lea
 			continue
 		}
 		// A Store that keeps failing would fail the holder's Put too:
-		// waiting longer only delays the answer. One slow reply is not
-		// enough, or a fleet would fetch at once.
+		// the caller waits for it to come back, then reads it from the
+		// start. One slow reply is not enough to stop waiting for the
+		// holder.
 		if failures++; failures == leaseFailures {
-			return Entry{}, false, nil
+			return Entry{}, false, nil, ctx.Err() == nil
 		}
 	}
 }
 
 // waitEnd returns when a waiter stops waiting for a holder whose lease
 // has deadline: two polls after it, so that the holder's entry, put just
-// before, is seen; never after limit; and with no deadline, this
-// Checker's own holdFor from now.
-func (c *Checker) waitEnd(deadline, limit time.Time) time.Time {
+// before, is seen; never after limit; and with no deadline, own, the end
+// of the waiter's own holdFor from when it began to wait. It never slides
+// with the polls: every poll of a lease with no deadline ends at own.
+func waitEnd(deadline, own, limit time.Time) time.Time {
 	if deadline.IsZero() {
-		deadline = time.Now().Add(c.holdFor())
+		deadline = own
 	}
 	if deadline.After(limit) {
 		deadline = limit
@@ -246,7 +202,7 @@ type holding struct {
 // hold renews the lease of origin held with token, leaseRenewals times a
 // lease's life, until the holding ends or ctx does. It stops when a
 // renewal finds the lease gone: it lapsed, and may be another's now.
-func (c *Checker) hold(ctx context.Context, l Leaser, origin, token string, rep *reporter) *holding {
+func (c *Checker) hold(ctx context.Context, l Leaser, origin, token string) *holding {
 	h := &holding{l: l, origin: origin, token: token, stop: make(chan struct{}), done: make(chan struct{})}
 	ttl := c.leaseTTL()
 	go func() {
@@ -261,11 +217,10 @@ func (c *Checker) hold(ctx context.Context, l Leaser, origin, token string, rep 
 			case <-ctx.Done():
 				return
 			}
-			held, err := storeCall(ctx, func(ctx context.Context) (bool, error) {
+			held, err := storeCall(ctx, c, origin, "renew", func(ctx context.Context) (bool, error) {
 				return l.Renew(ctx, origin, token, ttl)
 			})
 			if err != nil {
-				rep.report(fmt.Errorf("crawl: store renew: %w", err))
 				continue
 			}
 			if !held {
@@ -282,16 +237,13 @@ func (h *holding) end() {
 	<-h.done
 }
 
-// release stops renewing the lease and releases it, once its holder's
+// release stops renewing the lease h and releases it, once its holder's
 // entry is in the Store (or its Put failed): the Checkers waiting see the
 // entry, or take the lease and fetch, and the next miss on the origin,
 // when the entry goes stale, finds no lease in its way.
-func (h *holding) release(ctx context.Context, rep *reporter) {
+func (c *Checker) release(ctx context.Context, h *holding) {
 	h.end()
-	_, err := storeCall(ctx, func(ctx context.Context) (bool, error) {
+	storeCall(ctx, c, h.origin, "release", func(ctx context.Context) (bool, error) {
 		return h.l.Release(ctx, h.origin, h.token)
 	})
-	if err != nil {
-		rep.report(fmt.Errorf("crawl: store release: %w", err))
-	}
 }

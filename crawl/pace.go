@@ -8,8 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/crawlkit/robots"
@@ -43,14 +43,13 @@ const (
 	DefaultPaceOrigins = 10_000
 )
 
-// paceIdle is how long past its next slot the schedule of an origin that
-// refused pages is kept, so that a refusal soon after counts as one more
-// in a row. A schedule without refusals is dropped as soon as its next slot
-// has passed: it carries nothing then.
-const paceIdle = 10 * time.Minute
-
-// paceSweep is how often schedules are swept of idle origins, at most.
-const paceSweep = time.Minute
+// ErrPaceDeadline is returned, wrapped, by [Checker.Wait] (and so by a
+// [Transport]) at once, with no slot taken, when the context's deadline
+// comes before the origin's next slot, or as it comes: waiting could only
+// end with the context's error, and would hold up the origin's other
+// waiters meanwhile. The error also wraps context.DeadlineExceeded, so
+// that code which tells a timeout from other failures sees one.
+var ErrPaceDeadline = errors.New("crawl: the context's deadline comes before the slot")
 
 // ErrDelayTooLong is returned, wrapped, by [Checker.Wait] and
 // [Checker.Interval] for an origin whose Crawl-delay for the agent is over
@@ -70,22 +69,35 @@ type Pacing struct {
 	// push its next slot).
 	MinInterval time.Duration
 	// MaxDelay is the longest Crawl-delay honoured. Zero means
-	// DefaultMaxDelay; a negative value means no maximum.
+	// DefaultMaxDelay; a negative value means none: no maximum, every
+	// Crawl-delay is honoured.
 	MaxDelay time.Duration
 	// RefuseAboveMax makes an origin whose Crawl-delay is over MaxDelay
 	// refused, as Nutch does, rather than paced at MaxDelay: Wait returns
-	// an error wrapping ErrDelayTooLong, and so does a Transport.
+	// an error wrapping ErrDelayTooLong, and so does a Transport. False,
+	// the zero value, paces such an origin at MaxDelay.
 	RefuseAboveMax bool
 	// IgnoreCrawlDelay paces every origin at MinInterval, whatever its
 	// robots.txt says. Crawl-delay is not part of RFC 9309 and Google
 	// ignores it, but most other crawlers honour it, and so does a
-	// Checker by default.
+	// Checker when it is false, the zero value.
 	IgnoreCrawlDelay bool
 	// MaxRetryAfter bounds how far one refused page pushes its origin's
-	// next slot. Zero means DefaultMaxRetryAfter.
+	// next slot, by its Retry-After header or by the back-off. Zero means
+	// DefaultMaxRetryAfter; a negative value means none: no maximum, a
+	// Retry-After of a year keeps the origin's requests for a year (a
+	// Pacer may bound what it keeps: redisstore keeps a day at most).
 	MaxRetryAfter time.Duration
-	// Origins bounds how many origins' schedules are kept in memory. Zero
-	// means DefaultPaceOrigins.
+	// Origins bounds how many origins' schedules a Checker keeps in
+	// memory. Zero means DefaultPaceOrigins; a negative value means none:
+	// no limit. A schedule that carries nothing (its next slot has come,
+	// and ten minutes have passed since if the origin refused pages) is
+	// dropped as new origins come, whatever the bound; at the bound, a new
+	// origin drops one more, the one that carries for the shortest time of
+	// the few it looks at. A schedule in use by a Wait is never dropped, so
+	// that the bound can be exceeded by one for each Wait under way.
+	// Dropping a schedule that carries a slot lets the origin's next
+	// request go at once.
 	Origins int
 }
 
@@ -99,18 +111,27 @@ func (p *Pacing) minInterval() time.Duration {
 	return p.MinInterval
 }
 
+// maxRetryAfter returns the bound of a refusal's push: the longest
+// Duration when there is none.
 func (p *Pacing) maxRetryAfter() time.Duration {
-	if p.MaxRetryAfter > 0 {
-		return p.MaxRetryAfter
+	switch {
+	case p.MaxRetryAfter < 0:
+		return math.MaxInt64
+	case p.MaxRetryAfter == 0:
+		return DefaultMaxRetryAfter
 	}
-	return DefaultMaxRetryAfter
+	return p.MaxRetryAfter
 }
 
+// origins returns the bound of the schedules kept, -1 for none.
 func (p *Pacing) origins() int {
-	if p.Origins > 0 {
-		return p.Origins
+	switch {
+	case p.Origins < 0:
+		return -1
+	case p.Origins == 0:
+		return DefaultPaceOrigins
 	}
-	return DefaultPaceOrigins
+	return p.Origins
 }
 
 // Interval returns the time p keeps between the starts of two requests of
@@ -141,11 +162,13 @@ func (p *Pacing) Interval(f *robots.File, agent string) (time.Duration, error) {
 	return max(d, least), nil
 }
 
-// A Pacer is a [Store] that also keeps the schedule of each origin, so that
-// a fleet of crawlers sharing it keeps an origin's pace together: with
-// Crawl-delay 10, one request every 10 seconds from the whole fleet, not
-// one from each crawler. A [Checker] whose Store is a Pacer books each
-// request's slot there, after its own schedule's slot has come.
+// A Pacer keeps the schedule of each origin, so that a fleet of crawlers
+// sharing it keeps an origin's pace together: with Crawl-delay 10, one
+// request every 10 seconds from the whole fleet, not one from each
+// crawler. A [Checker] whose Pacer field is set books each request's slot
+// there, after its own schedule's slot has come. The Checker never looks
+// for a Pacer behind its Store: a Store wrapped for metrics or logging
+// keeps the fleet's pace when the Pacer field is set.
 //
 // Durations are counted from the call, on the Pacer's clock, so that the
 // clocks of the fleet's machines need not agree. The fleet's pace holds
@@ -153,9 +176,10 @@ func (p *Pacing) Interval(f *robots.File, agent string) (time.Duration, error) {
 // the Pacer's reply has reached it and its timer has fired, so requests of
 // two crawlers can arrive closer than the interval by the difference in
 // those delays (a millisecond or so on a quiet network), never on average.
-// Implementations must be safe for concurrent use.
+// An error of any method means the call failed: the Checker reports it to
+// its StoreError and keeps its own pace. Implementations must be safe for
+// concurrent use.
 type Pacer interface {
-	Store
 	// Reserve books the next free slot of origin: the later of now and
 	// the origin's next free time, which it moves to interval past the
 	// slot. It returns the reservation, whose Delay says how long from
@@ -169,82 +193,14 @@ type Pacer interface {
 	Defer(ctx context.Context, origin string, d time.Duration) error
 }
 
-// A Reservation is a slot booked from a [Pacer].
+// A Reservation is a slot booked from a [Pacer]. The zero Reservation is
+// a slot that starts at once, with Slot 0.
 type Reservation struct {
 	// Delay is how long after the Reserve call the slot starts; zero when
 	// it starts at once.
 	Delay time.Duration
 	// Slot identifies the slot to Unreserve; what it means is the Pacer's.
 	Slot int64
-}
-
-// paceTimeout bounds each call a Checker makes to its Pacer: a reservation
-// that takes longer is paced by the Checker's own schedule alone.
-const paceTimeout = 250 * time.Millisecond
-
-// paces holds a Checker's schedules, one per origin.
-type paces struct {
-	mu    sync.Mutex
-	m     map[string]*pace
-	swept time.Time // when idle schedules were last dropped
-}
-
-// A pace is the schedule of one origin.
-type pace struct {
-	// turn holds a token while a Wait has its turn: waits for one origin
-	// go one at a time, so that one that ends early takes no slot and the
-	// next one gets the slot it would have had.
-	turn chan struct{}
-	// The rest is guarded by paces.mu.
-	next     time.Time     // the earliest start of the next request
-	interval time.Duration // the interval of the last Wait, the back-off's base
-	refusals int           // 429s and 503s in a row
-	users    int           // Waits under way; a schedule in use is never dropped
-}
-
-// get returns origin's schedule, made if need be. The caller holds p.mu.
-func (p *paces) get(origin string, limit int, now time.Time) *pace {
-	if p.m == nil {
-		p.m = make(map[string]*pace)
-	}
-	s := p.m[origin]
-	if s != nil {
-		return s
-	}
-	if len(p.m) >= limit || now.Sub(p.swept) > paceSweep {
-		p.sweep(limit, now)
-	}
-	s = &pace{turn: make(chan struct{}, 1)}
-	p.m[origin] = s
-	return s
-}
-
-// sweep drops the schedules that carry nothing: not in use, and whose next
-// slot has passed (by paceIdle for an origin that refused pages). If that
-// leaves limit or more, it drops the unused ones whose next slots come
-// first, which hold the least, until there is room for one more. A
-// schedule in use is never dropped, so the map holds at most limit
-// schedules plus one per Wait under way. The caller holds p.mu.
-func (p *paces) sweep(limit int, now time.Time) {
-	p.swept = now
-	for origin, s := range p.m {
-		if s.users == 0 && s.next.Before(now) && (s.refusals == 0 || now.Sub(s.next) > paceIdle) {
-			delete(p.m, origin)
-		}
-	}
-	for len(p.m) >= limit {
-		victim := ""
-		var first time.Time
-		for origin, s := range p.m {
-			if s.users == 0 && (victim == "" || s.next.Before(first)) {
-				victim, first = origin, s.next
-			}
-		}
-		if victim == "" {
-			return
-		}
-		delete(p.m, victim)
-	}
 }
 
 // Interval returns the time the Checker keeps between the starts of two
@@ -264,18 +220,26 @@ func (c *Checker) Interval(ctx context.Context, agent, url string) (time.Duratio
 // request for url, and books that slot of url's origin: the next Wait for
 // the origin returns the interval ([Checker.Interval]) later at the
 // earliest. A page refused with 429 or 503, reported with
-// [Checker.Report], pushes the next slot. A crawler with its own loop calls
+// [Checker.Report], pushes the next slot, that of a Wait under way too, even
+// one waiting for its Pacer's slot. A crawler with its own loop calls
 // Wait before each request, and Report after; a [Transport] does both.
 //
 // Waits for one origin are served one at a time, in turn; waits for other
 // origins are not held up. When ctx ends first, Wait returns its error and
-// takes no slot: the next Wait gets it. Wait also returns the errors of
-// [Checker.Interval].
+// takes no slot: the next Wait gets it. When ctx has a deadline that comes
+// before the slot, or as it comes, Wait returns at once an error wrapping
+// [ErrPaceDeadline] and context.DeadlineExceeded, and takes no slot, as
+// rate.Limiter.Wait does; it tells as soon as it knows the slot, which a
+// Wait behind others for the origin, or waiting for its Pacer, learns when
+// its turn comes. Wait also returns the errors of
+// [Checker.Interval], and [ErrClosed] when its slot comes after
+// [Checker.Close] was called (it then books nothing, in a Pacer either).
 //
-// With a [Pacer] as its Store, the Checker then books the slot there too,
+// With a [Pacer] (its Pacer field), the Checker then books the slot there too,
 // and waits for it: the fleet keeps the origin's pace together. A Pacer
-// that fails, or takes longer than 250 ms, is reported to StoreError and
-// the Checker keeps its own pace; a reservation cut short by ctx may be
+// that fails, or takes longer than a second, is reported to StoreError
+// (each distinct error of an origin once a minute at most) and the
+// Checker keeps its own pace; a reservation cut short by ctx may be
 // left booked in the Pacer.
 func (c *Checker) Wait(ctx context.Context, agent, url string) error {
 	it, err := c.lookup(ctx, agent, url)
@@ -291,6 +255,14 @@ func (c *Checker) Wait(ctx context.Context, agent, url string) error {
 
 // wait waits for origin's next slot, then books it with interval.
 func (c *Checker) wait(ctx context.Context, origin string, interval time.Duration) error {
+	// A Wait that waits, for its turn, its slot or its Pacer's, counts
+	// in Stats with the time it took.
+	start, waited := time.Now(), false
+	defer func() {
+		if waited {
+			countWait(&c.stats.paceWaits, &c.stats.paceWaitTime, time.Since(start))
+		}
+	}()
 	ps := &c.paces
 	ps.mu.Lock()
 	s := ps.get(origin, c.Pacing.origins(), time.Now())
@@ -301,90 +273,146 @@ func (c *Checker) wait(ctx context.Context, origin string, interval time.Duratio
 		s.users--
 		ps.mu.Unlock()
 	}()
+	// The next slot is the earliest this Wait's can be: when ctx's
+	// deadline comes first, it need not wait for its turn to know.
+	ps.mu.Lock()
+	next := s.next
+	ps.mu.Unlock()
+	if err := pastDeadline(ctx, origin, next); err != nil {
+		return err
+	}
 	select {
 	case s.turn <- struct{}{}:
-	case <-ctx.Done():
-		return fmt.Errorf("crawl: waiting for %s: %w", origin, ctx.Err())
+	default:
+		waited = true
+		select {
+		case s.turn <- struct{}{}:
+		case <-ctx.Done():
+			return fmt.Errorf("crawl: waiting for %s: %w", origin, ctx.Err())
+		}
 	}
 	defer func() { <-s.turn }()
-	// Sleep until the next slot, again if a refusal pushed it meanwhile.
 	for {
+		// Sleep until the next slot, again if a refusal pushed it
+		// meanwhile.
 		ps.mu.Lock()
-		d := time.Until(s.next)
+		next := s.next
 		ps.mu.Unlock()
-		if d <= 0 {
-			break
+		if d := time.Until(next); d > 0 {
+			if err := pastDeadline(ctx, origin, next); err != nil {
+				return err
+			}
+			waited = true
+			if err := sleep(ctx, d); err != nil {
+				return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
+			}
+			continue
 		}
-		if err := sleep(ctx, d); err != nil {
+		if err := c.reserve(ctx, origin, interval, &waited); err != nil {
+			if err == ErrClosed || errors.Is(err, ErrPaceDeadline) {
+				return err
+			}
 			return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
 		}
+		ps.mu.Lock()
+		now := time.Now()
+		if s.next.After(now) {
+			// A refusal reported while the Pacer's slot came pushed the
+			// next one: wait for it, then book a slot after it, as the
+			// Pacer's other users will. The slot booked is not given
+			// back, since the refusal's push in the Pacer may hang on it.
+			ps.mu.Unlock()
+			continue
+		}
+		s.next = now.Add(interval)
+		s.interval = interval
+		ps.mu.Unlock()
+		return nil
 	}
-	if err := c.reserve(ctx, origin, interval); err != nil {
-		return fmt.Errorf("crawl: waiting for %s: %w", origin, err)
-	}
-	ps.mu.Lock()
-	s.next = time.Now().Add(interval)
-	s.interval = interval
-	ps.mu.Unlock()
-	return nil
 }
 
-// reserve books origin's slot from the Store when it is a Pacer, and
-// waits for it. It returns only ctx's error: a Pacer that fails is
-// reported, and leaves the pace to the Checker's own schedule.
-func (c *Checker) reserve(ctx context.Context, origin string, interval time.Duration) error {
-	p, ok := c.Store.(Pacer)
-	if !ok {
+// reserve books origin's slot from the Checker's Pacer, if any, and
+// waits for it, setting *waited if the slot is still to come. It returns
+// only ctx's error, one wrapping ErrPaceDeadline when ctx's deadline comes
+// before the slot (which it gives back at once), or ErrClosed once Close
+// has been called: a Pacer that fails is reported, and leaves the pace to
+// the Checker's own schedule.
+func (c *Checker) reserve(ctx context.Context, origin string, interval time.Duration, waited *bool) error {
+	if c.closed.Load() {
+		return ErrClosed
+	}
+	p := c.Pacer
+	if p == nil {
 		return nil
 	}
-	r, err := paceCall(ctx, func(ctx context.Context) (Reservation, error) {
+	if !c.pacerBegin() {
+		return ErrClosed
+	}
+	r, err := storeCall(ctx, c, origin, "reserve", func(ctx context.Context) (Reservation, error) {
 		return p.Reserve(ctx, origin, interval)
 	})
+	c.work.Done()
 	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		c.paceError(origin, fmt.Errorf("crawl: store reserve: %w", err))
-		return nil
+		return ctx.Err()
 	}
 	// A shared Store is not trusted: a slot further off than a refusal
 	// and a few waiters of the fleet can push it is not believed.
-	if most := c.Pacing.maxRetryAfter() + 64*interval; r.Delay > most {
-		c.paceError(origin, fmt.Errorf("crawl: store reserve: a slot %v away, waiting %v", r.Delay, most))
+	most := c.Pacing.maxRetryAfter()
+	if room := math.MaxInt64 - most; interval < room/64 {
+		most += 64 * interval
+	} else {
+		most = math.MaxInt64 // no bound
+	}
+	if r.Delay > most {
+		// The text names the bound, not the slot, so that it is one
+		// distinct error however far each call's slot is.
+		c.storeError(origin, fmt.Errorf("crawl: store reserve: a slot over %v away, waiting %v", most, most))
 		r.Delay = most
 	}
-	if err := sleep(ctx, r.Delay); err != nil {
-		_, uerr := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
-			return struct{}{}, p.Unreserve(ctx, origin, r, interval)
-		})
-		if uerr != nil {
-			c.paceError(origin, fmt.Errorf("crawl: store unreserve: %w", uerr))
+	err = pastDeadline(ctx, origin, time.Now().Add(r.Delay))
+	if err == nil {
+		*waited = *waited || r.Delay > 0
+		err = sleep(ctx, r.Delay)
+	}
+	if err != nil {
+		// Give the slot back, so that the next Wait of the fleet gets it.
+		if c.pacerBegin() {
+			storeCall(context.WithoutCancel(ctx), c, origin, "unreserve", func(ctx context.Context) (struct{}, error) {
+				return struct{}{}, p.Unreserve(ctx, origin, r, interval)
+			})
+			c.work.Done()
 		}
 		return err
 	}
 	return nil
 }
 
-// paceCall returns what fn, a call to the Pacer, returns, bounded by
-// paceTimeout as [bounded] does; a panic in fn is returned as an error,
-// as storeCall does for the Store's calls.
-func paceCall[T any](ctx context.Context, fn func(context.Context) (T, error)) (T, error) {
-	return bounded(ctx, paceTimeout, func(ctx context.Context) (v T, err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("panic: %v", p)
-			}
-		}()
-		return fn(ctx)
-	})
+// pastDeadline returns an error wrapping ErrPaceDeadline and
+// context.DeadlineExceeded when slot, a slot of origin, is still to come
+// and ctx's deadline comes before it or as it comes; otherwise nil.
+func pastDeadline(ctx context.Context, origin string, slot time.Time) error {
+	now := time.Now()
+	deadline, ok := ctx.Deadline()
+	if !ok || !slot.After(now) || deadline.After(slot) {
+		return nil
+	}
+	return fmt.Errorf("%w: %s's slot is %v away, the deadline %v (%w)", ErrPaceDeadline, origin,
+		slot.Sub(now).Round(time.Millisecond), deadline.Sub(now).Round(time.Millisecond), context.DeadlineExceeded)
 }
 
-// paceError reports err, the error of a Pacer call for origin, to
-// StoreError, unless Close cut the call short.
-func (c *Checker) paceError(origin string, err error) {
-	if c.StoreError != nil && c.stopped.Err() == nil {
-		c.StoreError(origin, err)
+// pacerBegin reports whether the Checker may start a call to its Pacer:
+// not once Close has been called. When it may, the call counts as work
+// that Close waits for, until the caller calls c.work.Done, so that no
+// Pacer call starts after Close has returned.
+func (c *Checker) pacerBegin() bool {
+	c.init()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed.Load() {
+		return false
 	}
+	c.work.Add(1)
+	return true
 }
 
 // sleep returns after d, or ctx's error if it ends first.
@@ -408,9 +436,16 @@ func sleep(ctx context.Context, d time.Duration) error {
 // Retry-After header, in seconds or as an HTTP date, or, without one, by a
 // back-off of twice the interval (one second at least), doubling with
 // each refusal in a row; either push is at most Pacing.MaxRetryAfter. Any
-// other status ends the run of refusals. With a [Pacer] as its Store, the
-// push is shared with the fleet. A url that has no origin is ignored.
+// other status ends the run of refusals. A push also delays the Waits
+// under way for the origin. With a [Pacer], the push is shared with the
+// fleet; the Pacer's error, if any, goes to StoreError, as Report returns
+// none. A nil h is a response without headers. A url that has no origin
+// is ignored, and so is every Report once [Checker.Close] has been called.
+// ctx's values reach the Pacer, but its end does not cut the push short.
 func (c *Checker) Report(ctx context.Context, url string, status int, h http.Header) {
+	if c.closed.Load() {
+		return
+	}
 	origin, err := robots.Origin(url)
 	if err != nil {
 		return
@@ -435,11 +470,15 @@ func (c *Checker) report(ctx context.Context, origin string, status int, h http.
 	s := ps.get(origin, c.Pacing.origins(), now)
 	s.refusals++
 	most := c.Pacing.maxRetryAfter()
-	d := retryAfter(h, now)
+	d := retryAfter(h, now, most)
 	if d < 0 {
 		d = max(s.interval, time.Second)
 		for i := 0; i < s.refusals && d < most; i++ {
-			d *= 2
+			if d > most/2 {
+				d = most // not d*2, which could overflow
+			} else {
+				d *= 2
+			}
 		}
 	}
 	d = min(d, most)
@@ -447,12 +486,10 @@ func (c *Checker) report(ctx context.Context, origin string, status int, h http.
 		s.next = until
 	}
 	ps.mu.Unlock()
-	if p, ok := c.Store.(Pacer); ok && d > 0 {
-		_, err := paceCall(context.WithoutCancel(ctx), func(ctx context.Context) (struct{}, error) {
+	if p := c.Pacer; p != nil && d > 0 && c.pacerBegin() {
+		storeCall(context.WithoutCancel(ctx), c, origin, "defer", func(ctx context.Context) (struct{}, error) {
 			return struct{}{}, p.Defer(ctx, origin, d)
 		})
-		if err != nil {
-			c.paceError(origin, fmt.Errorf("crawl: store defer: %w", err))
-		}
+		c.work.Done()
 	}
 }

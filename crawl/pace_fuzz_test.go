@@ -10,7 +10,8 @@ import (
 // FuzzReport checks what a page's response does to its origin's schedule,
 // whatever its status and Retry-After header: Report never panics, a
 // refusal pushes the next slot by at most MaxRetryAfter, another status
-// never pushes it, and the schedules stay within their bound.
+// never pushes it, and the schedules stay within their bound, their map
+// and ring agreeing.
 func FuzzReport(f *testing.F) {
 	for _, s := range []struct {
 		status int
@@ -28,13 +29,13 @@ func FuzzReport(f *testing.F) {
 		h.Set("Retry-After", after)
 		repeat = min(max(repeat, 1), 20)
 		for range repeat {
-			before := time.Now()
 			c.Report(context.Background(), url, status, h)
+			done := time.Now()
 			c.paces.mu.Lock()
 			for origin, s := range c.paces.m {
-				if s.next.After(before.Add(time.Hour + time.Second)) {
+				if s.next.After(done.Add(time.Hour)) {
 					t.Errorf("after Report(%q, %d, Retry-After %q), %s's next slot is %v away, over MaxRetryAfter",
-						url, status, after, origin, s.next.Sub(before))
+						url, status, after, origin, s.next.Sub(done))
 				}
 				refused := status == 429 || status == 503
 				if !refused && !s.next.IsZero() {
@@ -43,6 +44,11 @@ func FuzzReport(f *testing.F) {
 			}
 			if len(c.paces.m) > 4 {
 				t.Errorf("%d schedules, over the bound of 4", len(c.paces.m))
+			}
+			for i, s := range c.paces.ring {
+				if s.at != i || c.paces.m[s.origin] != s || len(c.paces.ring) != len(c.paces.m) {
+					t.Errorf("schedule %d of the ring (%s, at %d) is not the map's, or the ring and map differ", i, s.origin, s.at)
+				}
 			}
 			c.paces.mu.Unlock()
 		}

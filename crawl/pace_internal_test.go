@@ -71,3 +71,36 @@ func TestPaceMemoryBound(t *testing.T) {
 		}
 	})
 }
+
+// TestPacingNone checks the negative values of Pacing, which mean none.
+func TestPacingNone(t *testing.T) {
+	ctx := context.Background()
+	t.Run("no Origins bound", func(t *testing.T) {
+		for _, tt := range []struct {
+			origins, want int
+		}{{-1, 2 * DefaultPaceOrigins}, {0, DefaultPaceOrigins}, {5, 5}} {
+			c := &Checker{Pacing: Pacing{Origins: tt.origins}}
+			for i := range 2 * DefaultPaceOrigins {
+				if err := c.wait(ctx, fmt.Sprintf("https://o%d.example", i), time.Hour); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := len(schedules(c)); got != tt.want {
+				t.Errorf("Origins %d: %d schedules with a slot ahead kept of %d, want %d", tt.origins, got, 2*DefaultPaceOrigins, tt.want)
+			}
+		}
+	})
+	t.Run("no MaxRetryAfter: the back-off saturates", func(t *testing.T) {
+		c := &Checker{Pacing: Pacing{MaxRetryAfter: -1}}
+		const origin = "https://refusing.example"
+		for range 100 {
+			c.report(ctx, origin, 503, nil)
+		}
+		c.paces.mu.Lock()
+		next := c.paces.m[origin].next
+		c.paces.mu.Unlock()
+		if time.Until(next) < 200*365*24*time.Hour {
+			t.Errorf("after 100 refusals with no MaxRetryAfter, the next slot is %v away, want the longest Duration", time.Until(next))
+		}
+	})
+}

@@ -8,7 +8,10 @@ package crawl
 // robots.File it stands for.
 
 import (
+	"math"
+	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/crawlkit/robots"
@@ -28,9 +31,12 @@ const (
 	// doubling with each failure in a row, at most one hour.
 	minBackoff = time.Minute
 	maxBackoff = time.Hour
-	// maxRetryAfter bounds a Retry-After header, which replaces the
-	// back-off when it is present (but is never less than minBackoff).
-	maxRetryAfter = 24 * time.Hour
+	// maxRobotsRetryAfter bounds the Retry-After header of a robots.txt
+	// fetch, which replaces the back-off when it is present (but is never
+	// less than minBackoff). A page's Retry-After has its own bound,
+	// Pacing.MaxRetryAfter (DefaultMaxRetryAfter, one hour): a robots.txt
+	// is fetched once a day, a page's origin is asked every second.
+	maxRobotsRetryAfter = 24 * time.Hour
 	// unreachableLimit is how long an origin may stay unreachable before,
 	// lacking a good copy, it counts as unavailable, as Google documents.
 	unreachableLimit = 30 * 24 * time.Hour
@@ -90,12 +96,38 @@ func freshFor(maxAge time.Duration) time.Duration {
 // number of failures in a row, and the Retry-After delay (-1 for none).
 func backoff(failures int, retryAfter time.Duration) time.Duration {
 	if retryAfter >= 0 {
-		return min(max(retryAfter, minBackoff), maxRetryAfter)
+		return min(max(retryAfter, minBackoff), maxRobotsRetryAfter)
 	}
 	if failures > 10 {
 		return maxBackoff
 	}
 	return min(minBackoff<<max(failures-1, 0), maxBackoff)
+}
+
+// retryAfter returns the delay a Retry-After header of h asks for, in
+// seconds or as an HTTP date (counted from now), at most most; or -1 when
+// there is none or it cannot be read. It is the one reader of the header:
+// robots.txt fetches bound it by maxRobotsRetryAfter, pages by their
+// Pacing's MaxRetryAfter. A negative most means no bound but the largest
+// Duration.
+func retryAfter(h http.Header, now time.Time, most time.Duration) time.Duration {
+	if most < 0 {
+		most = math.MaxInt64
+	}
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return -1
+	}
+	if n, err := strconv.ParseUint(v, 10, 63); err == nil {
+		if n > uint64(most/time.Second) {
+			return most
+		}
+		return min(time.Duration(n)*time.Second, most)
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return min(max(t.Sub(now), 0), most)
+	}
+	return -1
 }
 
 // nextEntry merges the outcome of a fetch that ended at now with the entry

@@ -25,13 +25,42 @@ type Store interface {
 	// that error and treats it as a miss, where other errors mean that the
 	// Store fails.
 	Get(ctx context.Context, origin string) (e Entry, ok bool, err error)
-	// Put stores the entry of origin, replacing any it had.
+	// Put stores the entry of origin, replacing any it had. An error means
+	// it may not have: the Checker reports it, and keeps the entry in its
+	// own memory.
 	Put(ctx context.Context, origin string, e Entry) error
 }
 
-// A Leaser is a [Store] that also hands out short leases, so that when
-// many Checkers sharing it miss on one origin at once, one of them fetches
-// and the others wait for its entry to appear in the Store.
+// Bounded is implemented by a [Store], [Leaser] or [Pacer] whose calls
+// all return once their context is done: by its deadline, or soon after it
+// is cancelled, however the network behaves. A [Checker] calls one whose
+// BoundedByContext reports true on the goroutine that needs the answer,
+// bounding each call by a context deadline only. It calls any other in a
+// goroutine of its own, and stops waiting for it at the bound, so that a
+// Store that ignores its context cannot hang the Checker; that costs each
+// call a goroutine, a channel and a wake-up, a third of a Redis round trip
+// on loopback (BenchmarkStoreCall, BenchmarkCheckerMiss in redisstore).
+//
+// A wrapper (metrics, logging) forwards BoundedByContext to what it wraps,
+// if it adds no wait of its own; one that does not implement it is called
+// the slower, guarded way. A redisstore.Store is Bounded.
+type Bounded interface {
+	BoundedByContext() bool
+}
+
+// isBounded reports whether x is a Bounded that says so.
+func isBounded(x any) bool {
+	b, ok := x.(Bounded)
+	return ok && b.BoundedByContext()
+}
+
+// A Leaser hands out short leases on origins, so that when many Checkers
+// sharing a [Store] miss on one origin at once, one of them fetches and
+// the others wait for its entry to appear in the Store. A [Checker] uses
+// the Leaser of its Leaser field, beside the Store of its Store field: the
+// two are usually one value (a redisstore.Store is both), and a wrapper
+// around the Store (metrics, logging) loses nothing, as no Checker looks
+// for a Leaser behind its Store.
 //
 // A lease lives a few seconds unless its holder renews it, so that one
 // whose holder died mid-fetch lapses soon: the Checker takes it for three
@@ -48,9 +77,10 @@ type Store interface {
 // of another holder comes from a shared Store and is not trusted: a
 // Checker believes the Deadline for two minutes at most.
 //
-// Implementations must be safe for concurrent use.
+// An error of any method means the call failed, and is reported to the
+// Checker's StoreError; the Checker then fetches without the lease, or
+// lets the lease lapse. Implementations must be safe for concurrent use.
 type Leaser interface {
-	Store
 	// Lease takes origin's lease as l for ttl when nobody holds it, and
 	// returns l and true. When another holder has it, Lease leaves it and
 	// returns that holder's lease and false, with a zero Deadline when it
@@ -73,7 +103,10 @@ type Lease struct {
 	Token string
 	// Deadline is when the holder gives up: by then it has put its entry
 	// in the Store, or never will. A Checker sets it to its FetchTimeout
-	// plus a second for each Store call around the fetch.
+	// plus a second for each Store call around the fetch, or two minutes
+	// ahead when its fetches have no timeout. The zero Deadline means the
+	// holder's is unknown: a Checker waiting for it waits as long as its
+	// own fetch would take, counted from when it began to wait.
 	Deadline time.Time
 }
 

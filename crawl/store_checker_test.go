@@ -2,7 +2,6 @@ package crawl_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -85,7 +84,12 @@ func TestCheckerSharesThroughStore(t *testing.T) {
 	if got, err := first.Allowed(ctx, "MyBot", s.URL+"/private"); err != nil || got {
 		t.Fatalf("first.Allowed = %v, %v; want false", got, err)
 	}
-	waitFor(t, "the first put", func() bool { _, puts := store.counts(); return puts == 1 })
+	if err := first.Close(ctx); err != nil { // waits for the Put, which follows the answer
+		t.Fatal(err)
+	}
+	if _, puts := store.counts(); puts != 1 {
+		t.Fatalf("%d puts, want 1", puts)
+	}
 	e := store.entry(t, s.URL)
 	if e.Status != 200 || string(e.Body) != privateRobots || !e.Expires.Equal(clk.Now().Add(24*time.Hour)) {
 		t.Errorf("stored entry = %+v; want 200, the body, expiring in 24 hours", e)
@@ -118,52 +122,14 @@ func TestCheckerSharesThroughStore(t *testing.T) {
 	if n := s.hits.Load(); n != 2 {
 		t.Errorf("server saw %d requests after expiry, want 2", n)
 	}
-	waitFor(t, "the second put", func() bool { _, p := store.counts(); return p == puts+1 })
+	if err := second.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, p := store.counts(); p != puts+1 {
+		t.Errorf("%d puts after the fetch, want %d", p, puts+1)
+	}
 	if e := store.entry(t, s.URL); !e.Fetched.Equal(clk.Now()) {
 		t.Errorf("stored entry fetched at %v, want %v", e.Fetched, clk.Now())
-	}
-}
-
-func TestCheckerFailingStore(t *testing.T) {
-	s := newRobotsServer(t, serve(200, privateRobots))
-	store := newMemStore()
-	store.err = errors.New("store down")
-	var mu sync.Mutex
-	var reported []error
-	c := &crawl.Checker{Store: store, StoreError: func(origin string, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if origin != s.URL {
-			t.Errorf("StoreError origin = %q, want %q", origin, s.URL)
-		}
-		reported = append(reported, err)
-	}}
-	if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
-		t.Fatalf("Allowed = %v, %v; want false, nil", got, err)
-	}
-	waitFor(t, "two reports", func() bool { mu.Lock(); defer mu.Unlock(); return len(reported) >= 2 })
-	time.Sleep(10 * time.Millisecond) // room for a wrong third report
-	mu.Lock()
-	defer mu.Unlock()
-	if len(reported) != 2 {
-		t.Fatalf("StoreError called %d times (%v), want 2 (get and put)", len(reported), reported)
-	}
-	for _, err := range reported {
-		if !errors.Is(err, store.err) {
-			t.Errorf("reported error %v does not wrap the store's", err)
-		}
-	}
-}
-
-// waitFor waits until cond holds, for at most 5 seconds: a Checker puts
-// to its Store after answering.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); !cond(); {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
 	}
 }
 
@@ -276,85 +242,6 @@ func (s *leaseStore) Release(ctx context.Context, origin, token string) (bool, e
 	return true, nil
 }
 
-func TestCheckerLeases(t *testing.T) {
-	release := make(chan struct{})
-	s := newRobotsServer(t, func(w http.ResponseWriter, r *http.Request) {
-		<-release
-		fmt.Fprint(w, privateRobots)
-	})
-	store := newLeaseStore()
-	clk := newClock()
-	// A fleet of Checkers misses on one origin at once: one takes the
-	// lease and fetches, the others wait for its entry in the store.
-	fleet := make([]*crawl.Checker, 5)
-	for i := range fleet {
-		fleet[i] = crawl.WithClock(&crawl.Checker{Store: store}, clk.Now)
-	}
-	var wg sync.WaitGroup
-	for i, c := range fleet {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
-				t.Errorf("Checker %d: Allowed = %v, %v; want false", i, got, err)
-			}
-		}()
-	}
-	waitFor(t, "five leases asked", func() bool { return store.count("took")+store.count("lease") >= 5 })
-	close(release)
-	wg.Wait()
-	if n := s.hits.Load(); n != 1 {
-		t.Errorf("server saw %d requests from the fleet, want 1", n)
-	}
-	stored := 0
-	for _, c := range fleet {
-		f, _ := c.File(context.Background(), s.URL)
-		if f.Access().Stored {
-			stored++
-		}
-	}
-	if stored != 4 {
-		t.Errorf("%d Checkers used the stored entry, want 4", stored)
-	}
-}
-
-// slowStore never answers until its context ends.
-type slowStore struct{}
-
-func (slowStore) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
-	<-ctx.Done()
-	return crawl.Entry{}, false, ctx.Err()
-}
-
-func (slowStore) Put(ctx context.Context, origin string, e crawl.Entry) error {
-	<-ctx.Done()
-	return ctx.Err()
-}
-
-func TestCheckerSlowStore(t *testing.T) {
-	s := newRobotsServer(t, serve(200, privateRobots))
-	reported := make(chan error, 2)
-	c := &crawl.Checker{Store: slowStore{}, StoreError: func(origin string, err error) { reported <- err }}
-	start := time.Now()
-	if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
-		t.Fatalf("Allowed = %v, %v; want false", got, err)
-	}
-	// The Get is cut short by the Checker's bound, a second at most.
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("Allowed took %v with a store that never answers", d)
-	}
-	for i := 0; i < 2; i++ {
-		select {
-		case err := <-reported:
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("reported %v, want a deadline exceeded", err)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("StoreError reported %d errors, want 2", i)
-		}
-	}
-}
-
 // badStore holds a hostile entry, which claims to stay fresh for a
 // century.
 type badStore struct {
@@ -395,71 +282,6 @@ func TestCheckerDistrustsStore(t *testing.T) {
 	}
 }
 
-// deafStore ignores its context and answers only when the test ends.
-type deafStore struct{ stop chan struct{} }
-
-func (s deafStore) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
-	<-s.stop
-	return crawl.Entry{}, false, nil
-}
-
-func (s deafStore) Put(ctx context.Context, origin string, e crawl.Entry) error {
-	<-s.stop
-	return nil
-}
-
-func (s deafStore) Lease(ctx context.Context, origin string, l crawl.Lease, ttl time.Duration) (crawl.Lease, bool, error) {
-	<-s.stop
-	return crawl.Lease{}, false, nil
-}
-
-func (s deafStore) Renew(ctx context.Context, origin, token string, ttl time.Duration) (bool, error) {
-	<-s.stop
-	return false, nil
-}
-
-func (s deafStore) Release(ctx context.Context, origin, token string) (bool, error) {
-	<-s.stop
-	return false, nil
-}
-
-// hangingTransport ignores the request's context and never answers until
-// the test ends.
-type hangingTransport struct{ stop chan struct{} }
-
-func (t hangingTransport) RoundTrip(*http.Request) (*http.Response, error) {
-	<-t.stop
-	return nil, errors.New("stopped")
-}
-
-func TestCheckerNeverHangs(t *testing.T) {
-	stop := make(chan struct{})
-	t.Cleanup(func() { close(stop) })
-	s := newRobotsServer(t, serve(200, privateRobots))
-	tests := []struct {
-		name    string
-		checker *crawl.Checker
-		allowed bool
-		err     string
-	}{
-		{"store that ignores its context", &crawl.Checker{Store: deafStore{stop}}, false, ""},
-		{"transport that ignores its context", &crawl.Checker{FetchTimeout: 100 * time.Millisecond,
-			Client: &http.Client{Transport: hangingTransport{stop}}}, false, "timeout"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			start := time.Now()
-			e, err := tt.checker.Explain(context.Background(), "MyBot", s.URL+"/private")
-			if err != nil || e.Allowed != tt.allowed || e.Access.Err != tt.err {
-				t.Errorf("Explain = %v (%q), %v; want %v, Err %q", e.Allowed, e.Access.Err, err, tt.allowed, tt.err)
-			}
-			if d := time.Since(start); d > 4*time.Second {
-				t.Errorf("Explain took %v", d)
-			}
-		})
-	}
-}
-
 func TestCheckerHugeFailureCount(t *testing.T) {
 	s := newRobotsServer(t, serve(503, ""))
 	clk := newClock()
@@ -477,53 +299,14 @@ func TestCheckerHugeFailureCount(t *testing.T) {
 	if a := f.Access(); a.Failures <= 0 || !a.Expires.Equal(clk.Now().Add(time.Hour)) {
 		t.Errorf("Access = %+v; want a positive failure count and the longest back-off, an hour", a)
 	}
-	waitFor(t, "the put", func() bool { _, p := store.counts(); return p == 2 })
+	if err := c.Close(context.Background()); err != nil { // waits for the Put
+		t.Fatal(err)
+	}
+	if _, p := store.counts(); p != 2 {
+		t.Errorf("%d puts, want 2", p)
+	}
 	if e := store.entry(t, s.URL); e.Failures <= 0 {
 		t.Errorf("stored failure count %d, want positive", e.Failures)
-	}
-}
-
-// TestCheckerLeaseHolderPutFails has a Checker wait for a lease holder
-// that lives on, renewing its lease, but whose entry never comes (its Put
-// failed, or was refused as too large), over a bad value the holder's
-// entry would have replaced: the Checker reports the bad value once, not
-// once per poll, and fetches itself once the holder is past the Deadline
-// its lease gives, without waiting for the lease to end.
-func TestCheckerLeaseHolderPutFails(t *testing.T) {
-	s := newRobotsServer(t, serve(200, privateRobots))
-	store := newLeaseStore()
-	const wait = 800 * time.Millisecond
-	store.m[s.URL] = []byte("not an entry")
-	store.plant(s.URL, crawl.Lease{Token: "holder", Deadline: time.Now().Add(wait)}, time.Minute)
-	var mu sync.Mutex
-	var reported []error
-	c := &crawl.Checker{Store: store, FetchTimeout: 100 * time.Millisecond, StoreError: func(origin string, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		reported = append(reported, err)
-	}}
-	start := time.Now()
-	if got, err := c.Allowed(context.Background(), "MyBot", s.URL+"/private"); err != nil || got {
-		t.Fatalf("Allowed = %v, %v; want false", got, err)
-	}
-	// The holder's Deadline, then two polls; the Checker's own fetch
-	// would have ended sooner, after 100 ms and 3 s for its Store calls.
-	if d := time.Since(start); d < wait || d > wait+2*time.Second {
-		t.Errorf("Allowed took %v, want the holder's deadline %v and a few polls", d, wait)
-	}
-	if n := s.hits.Load(); n != 1 {
-		t.Errorf("server saw %d requests, want 1", n)
-	}
-	if l, ok := store.held(s.URL); !ok || l.Token != "holder" {
-		t.Errorf("lease after the fetch = %+v, %v; want the holder's, untouched", l, ok)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(reported) == 0 {
-		t.Fatal("StoreError got nothing, want one error wrapping ErrBadEntry")
-	}
-	if len(reported) != 1 || !errors.Is(reported[0], crawl.ErrBadEntry) {
-		t.Errorf("StoreError got %d errors (%v), want one wrapping ErrBadEntry", len(reported), reported)
 	}
 }
 
@@ -562,8 +345,13 @@ func TestStoredEntryExplainsAlike(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The fetcher puts its entry after answering.
-			waitFor(t, "the fetcher's Put", func() bool { _, puts := store.counts(); return puts == 1 })
+			// The fetcher puts its entry after answering; Close waits for it.
+			if err := fetcher.Close(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if _, puts := store.counts(); puts != 1 {
+				t.Fatalf("%d puts, want 1", puts)
+			}
 			if got := fetched.String(); got != tt.want {
 				t.Errorf("fetcher explains %q, want %q", got, tt.want)
 			}

@@ -82,8 +82,14 @@ func TestStoredEntryFreshness(t *testing.T) {
 			if a.Stored || f.Allowed("MyBot", "/private") || s.hits.Load() != 1 {
 				t.Fatalf("Access = %+v, %d fetches; want a fetch of the server's file", a, s.hits.Load())
 			}
-			// The fetch replaces the peer's entry, for the fleet.
-			waitFor(t, "the Put", func() bool { e, _, _ := store.Get(context.Background(), s.URL); return e.Fetched.Equal(now) })
+			// The fetch replaces the peer's entry, for the fleet; Close
+			// waits for the Put.
+			if err := c.Close(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if e, _, _ := store.Get(context.Background(), s.URL); !e.Fetched.Equal(now) {
+				t.Errorf("the Store holds an entry fetched at %v, want the fetch's, %v", e.Fetched, now)
+			}
 		})
 	}
 }

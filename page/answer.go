@@ -3,10 +3,12 @@ package page
 import (
 	"strconv"
 	"time"
+
+	"github.com/crawlkit/robots/internal/fold"
 )
 
 // A Policy says which of two rules that disagree wins. See the package
-// comment, "Conflicts".
+// comment, "Conflicts". The zero Policy is Restrictive.
 type Policy uint8
 
 // The policies.
@@ -19,7 +21,8 @@ const (
 	Permissive
 )
 
-// String returns "restrictive" or "permissive".
+// String returns "restrictive" or "permissive", and "Policy(N)" for a
+// value that is neither.
 func (p Policy) String() string {
 	switch p {
 	case Restrictive:
@@ -30,7 +33,8 @@ func (p Policy) String() string {
 	return "Policy(" + strconv.Itoa(int(p)) + ")"
 }
 
-// A Setting names one field of an [Answer], for [Answer.Why].
+// A Setting names one field of an [Answer], for [Answer.Why]. The zero
+// Setting is Index.
 type Setting uint8
 
 // The settings, one for each field of an Answer that rules decide.
@@ -63,7 +67,7 @@ var settingNames = [settings]string{
 }
 
 // Settings returns every setting, in the order of the fields of an
-// Answer.
+// Answer, in a new slice: the caller's own.
 func Settings() []Setting {
 	s := make([]Setting, settings)
 	for i := range s {
@@ -91,9 +95,13 @@ const MaxListed = 1000
 // crawler by name, together. Without rules, everything is allowed and
 // there are no limits. [Answer.Why] names the rule that decided a field.
 // An Answer is the caller's own.
+//
+// The zero Answer is not an answer: it allows nothing (every flag false,
+// MaxSnippet and MaxVideoPreview 0), where a page without rules allows
+// everything. Answers come from [Directives.For].
 type Answer struct {
 	Agent  string // the crawler asked about, as given to For
-	Policy Policy
+	Policy Policy // the policy For was given, Restrictive for one of no name
 
 	Index           bool // the page may be indexed: no noindex or none
 	Follow          bool // its links may be followed: no nofollow or none
@@ -136,7 +144,8 @@ type Answer struct {
 
 // Why returns the rule that decided the setting s, and false when no rule
 // did: the field has its default. Under Permissive, a rule that "all"
-// overrode is decided by the all rule.
+// overrode is decided by the all rule. A Setting that names no field, and
+// the zero Answer, give false.
 func (a Answer) Why(s Setting) (Rule, bool) {
 	if int(s) >= len(a.why) || a.why[s].From == 0 {
 		return Rule{}, false
@@ -155,7 +164,7 @@ func (a Answer) Indexable(now time.Time) bool {
 // agent (Googlebot), matched in any case against the names of meta tags
 // and the prefixes of headers, under the policy p. An agent of "" or "*"
 // gets the rules for every crawler only. A Policy other than the two
-// named is Restrictive.
+// named is Restrictive. Nil and zero Directives allow everything.
 func (d *Directives) For(agent string, p Policy) Answer {
 	if p != Permissive {
 		p = Restrictive
@@ -168,9 +177,9 @@ func (d *Directives) For(agent string, p Policy) Answer {
 		}
 		for _, m := range d.metas {
 			switch {
-			case equalFold(m.name, "robots"):
+			case fold.Equal(m.name, "robots"):
 				readList(m.content, false, Meta, m.line, "", c.add)
-			case named && equalFold(m.name, agent):
+			case named && fold.Equal(m.name, agent):
 				readList(m.content, false, Meta, m.line, m.name, c.add)
 			}
 		}
@@ -195,7 +204,7 @@ type combiner struct {
 
 // add takes the rule r, when it is for the agent.
 func (c *combiner) add(r read) {
-	if r.Agent != "" && r.From == Header && !equalFold(r.Agent, c.agent) {
+	if r.Agent != "" && r.From == Header && !fold.Equal(r.Agent, c.agent) {
 		return // a header rule for another crawler
 	}
 	if len(c.a.Rules) < MaxListed {

@@ -1,6 +1,7 @@
 package page_test
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -94,6 +95,26 @@ func ExampleFromResponse() {
 	// the caller reads 189 bytes, the whole page: true
 }
 
+// A body in a Content-Encoding that the Transport did not decode (one it
+// did not ask for, such as br) cannot be read: FromResponse returns
+// ErrEncoded with the rules of the headers, and leaves the body to the
+// caller to decode and read with FromHTML.
+func ExampleFromResponse_encoded() {
+	resp := &http.Response{
+		Header: http.Header{"Content-Type": {"text/html"}, "Content-Encoding": {"br"}, "X-Robots-Tag": {"nofollow"}},
+		Body:   io.NopCloser(strings.NewReader("\x1b\x2a\x00 (brotli)")),
+	}
+	d, err := page.FromResponse(resp)
+	if errors.Is(err, page.ErrEncoded) {
+		fmt.Println("meta tags not read:", err)
+	}
+	a := d.For("*", page.Restrictive)
+	fmt.Println("index:", a.Index, "follow:", a.Follow)
+	// Output:
+	// meta tags not read: page: the body is encoded (Content-Encoding: br): decode it and read it with FromHTML
+	// index: true follow: false
+}
+
 // Under Restrictive, Google's policy, the more restrictive rule wins;
 // under Permissive, the policy of the robots FAQ and of Yandex, the
 // allowing one does.
@@ -147,17 +168,17 @@ func ExampleJoin() {
 	// Output: false false
 }
 
-// A head that runs past MaxBytes is cut: the rules past the cut are not
+// A head that runs past MaxRead is cut: the rules past the cut are not
 // read, and Truncated says so.
 func ExampleOptions_FromHTML() {
 	doc := "<head><style>" + strings.Repeat("p { margin: 0 }\n", 100) + "</style><meta name=robots content=noindex></head>"
 	for _, max := range []int{1000, 10000} {
-		d, _ := page.Options{MaxBytes: max}.FromHTML(strings.NewReader(doc))
-		fmt.Printf("MaxBytes %d: index %v, truncated %v\n", max, d.For("*", page.Restrictive).Index, d.Truncated())
+		d, _ := page.Options{MaxRead: max}.FromHTML(strings.NewReader(doc))
+		fmt.Printf("MaxRead %d: index %v, truncated %v\n", max, d.For("*", page.Restrictive).Index, d.Truncated())
 	}
 	// Output:
-	// MaxBytes 1000: index true, truncated true
-	// MaxBytes 10000: index false, truncated false
+	// MaxRead 1000: index true, truncated true
+	// MaxRead 10000: index false, truncated false
 }
 
 // Settings lists the fields of an Answer that rules decide, by the names
@@ -178,7 +199,7 @@ func ExampleOptions_FromResponse() {
 		Header: http.Header{"Content-Type": {"application/pdf"}, "X-Robots-Tag": {"noindex, nofollow"}},
 		Body:   io.NopCloser(strings.NewReader("%PDF-1.7 ...")),
 	}
-	d, err := page.Options{MaxBytes: 64 << 10}.FromResponse(resp)
+	d, err := page.Options{MaxRead: 64 << 10}.FromResponse(resp)
 	if err != nil {
 		fmt.Println(err)
 		return

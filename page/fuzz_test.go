@@ -148,27 +148,27 @@ func FuzzHTML(f *testing.F) {
 	f.Add([]byte("<html>\r\n<HEAD><!-- x --><noscript><img></noscript><title>&lt;</title><META NAME=ROBOTS CONTENT=\"noindex&#44;nofollow\"></HEAD><body>"), uint16(0))
 	f.Add([]byte(`<head><meta name=robots content="unavailable_after: Friday, 25-Jun-10 15:00:00 PST, noai"><img><meta name=robots content=noindex>`), uint16(64))
 	f.Fuzz(func(t *testing.T, doc []byte, limit uint16) {
-		// The bound: never a byte past MaxBytes.
-		o := Options{MaxBytes: int(limit) + 1}
+		// The bound: never a byte past MaxRead.
+		o := Options{MaxRead: int(limit) + 1}
 		cr := &countReader{r: bytes.NewReader(doc)}
 		d, err := o.FromHTML(cr)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cr.n > o.MaxBytes {
-			t.Fatalf("read %d bytes, MaxBytes is %d", cr.n, o.MaxBytes)
+		if cr.n > o.MaxRead {
+			t.Fatalf("read %d bytes, MaxRead is %d", cr.n, o.MaxRead)
 		}
-		if d.Truncated() && cr.n < o.MaxBytes {
-			t.Errorf("Truncated() after reading %d bytes, below MaxBytes %d", cr.n, o.MaxBytes)
+		if d.Truncated() && cr.n < o.MaxRead {
+			t.Errorf("Truncated() after reading %d bytes, below MaxRead %d", cr.n, o.MaxRead)
 		}
 
 		// The whole document.
-		whole, err := Options{MaxBytes: len(doc) + 1}.FromHTML(bytes.NewReader(doc))
+		whole, err := Options{MaxRead: len(doc) + 1}.FromHTML(bytes.NewReader(doc))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if whole.Truncated() {
-			t.Errorf("Truncated() with MaxBytes past the end")
+			t.Errorf("Truncated() with MaxRead past the end")
 		}
 		utf16 := bytes.HasPrefix(doc, []byte{0xFE, 0xFF}) || bytes.HasPrefix(doc, []byte{0xFF, 0xFE})
 		// Against the tree html.Parse builds. It differs in three ways the

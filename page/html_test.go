@@ -272,50 +272,59 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// TestMaxBytes checks the bound on what is read: a tag past it is not
+// TestMaxRead checks the bound on what is read: a tag past it is not
 // read, Truncated says so, and no byte past it is read.
-func TestMaxBytes(t *testing.T) {
+func TestMaxRead(t *testing.T) {
 	head := "<head><title>" + strings.Repeat("x", 1000) + "</title><meta name=robots content=noindex>"
 	doc := head + strings.Repeat("<link rel=x href=y>", 1000)
 	for _, limit := range []int{1, 100, 1000, len(head) - 1, len(head), len(head) + 1, 5000} {
 		cr := &countingReader{r: strings.NewReader(doc)}
-		d, err := page.Options{MaxBytes: limit}.FromHTML(cr)
+		d, err := page.Options{MaxRead: limit}.FromHTML(cr)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if cr.n > limit {
-			t.Errorf("MaxBytes %d: read %d bytes", limit, cr.n)
+			t.Errorf("MaxRead %d: read %d bytes", limit, cr.n)
 		}
 		a := d.For("*", page.Restrictive)
 		if got, want := a.Index, limit < len(head); got != want {
-			t.Errorf("MaxBytes %d: Index = %v, want %v", limit, got, want)
+			t.Errorf("MaxRead %d: Index = %v, want %v", limit, got, want)
 		}
 		if !d.Truncated() {
-			t.Errorf("MaxBytes %d: Truncated() = false; the head runs on past %d bytes", limit, len(doc))
+			t.Errorf("MaxRead %d: Truncated() = false; the head runs on past %d bytes", limit, len(doc))
 		}
 	}
-	// The default bound is DefaultMaxBytes.
-	big := "<head>" + strings.Repeat("<meta name=x content=y>\n", page.DefaultMaxBytes/20)
+	// The default bound is DefaultMaxRead.
+	big := "<head>" + strings.Repeat("<meta name=x content=y>\n", page.DefaultMaxRead/20)
 	cr := &countingReader{r: strings.NewReader(big)}
 	d, err := page.FromHTML(cr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cr.n != page.DefaultMaxBytes || !d.Truncated() {
-		t.Errorf("FromHTML read %d bytes of a %d-byte head, Truncated() = %v; want %d, true", cr.n, len(big), d.Truncated(), page.DefaultMaxBytes)
+	if cr.n != page.DefaultMaxRead || !d.Truncated() {
+		t.Errorf("FromHTML read %d bytes of a %d-byte head, Truncated() = %v; want %d, true", cr.n, len(big), d.Truncated(), page.DefaultMaxRead)
+	}
+	// A negative MaxRead is no limit: a head past DefaultMaxRead is read to
+	// its end.
+	long := big + "<meta name=robots content=noindex></head>"
+	cr = &countingReader{r: strings.NewReader(long)}
+	d, err = page.Options{MaxRead: -1}.FromHTML(cr)
+	if err != nil || d.Truncated() || d.For("*", page.Restrictive).Index || cr.n != len(long) {
+		t.Errorf("MaxRead -1: read %d of %d bytes, Truncated() = %v, Index %v, err %v; want all, false, false, nil",
+			cr.n, len(long), d.Truncated(), d.For("*", page.Restrictive).Index, err)
 	}
 	// A head that ends is not truncated, however long the document.
-	d, err = page.Options{MaxBytes: 100}.FromHTML(strings.NewReader("<head></head>" + strings.Repeat("x", 1000)))
+	d, err = page.Options{MaxRead: 100}.FromHTML(strings.NewReader("<head></head>" + strings.Repeat("x", 1000)))
 	if err != nil || d.Truncated() {
 		t.Errorf("a short head: Truncated() = %v, err %v; want false, nil", d.Truncated(), err)
 	}
-	// A document of exactly MaxBytes whose head does not end is reported,
+	// A document of exactly MaxRead bytes whose head does not end is reported,
 	// as Truncated's documentation says: within the bound, it looks like
 	// a longer one. Its rules are read.
 	exact := "<meta name=robots content=noindex>"
-	d, err = page.Options{MaxBytes: len(exact)}.FromHTML(strings.NewReader(exact))
+	d, err = page.Options{MaxRead: len(exact)}.FromHTML(strings.NewReader(exact))
 	if err != nil || !d.Truncated() || d.For("*", page.Restrictive).Index {
-		t.Errorf("a document of exactly MaxBytes: Truncated() = %v, Index %v, err %v; want true, false, nil",
+		t.Errorf("a document of exactly MaxRead: Truncated() = %v, Index %v, err %v; want true, false, nil",
 			d.Truncated(), d.For("*", page.Restrictive).Index, err)
 	}
 }

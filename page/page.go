@@ -35,8 +35,8 @@
 // read as browsers read them (any case, single, double or no quotes, no
 // space needed between attributes, character references decoded, the
 // first of two attributes of one name counting); a UTF-8 or UTF-16 byte
-// order mark is honoured. At most [Options.MaxBytes] of the document are
-// read (1 MiB by default), and not much past the end of the head: at most
+// order mark is honoured. At most [Options.MaxRead] bytes of the document
+// are read (1 MiB by default), and not much past the end of the head: at most
 // 512 bytes, or a quarter of the head when that is more.
 //
 // From headers, every X-Robots-Tag header, in order. A header's value is a
@@ -116,37 +116,60 @@
 package page
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"net/http"
-	"sort"
+
+	"github.com/crawlkit/robots/internal/fold"
 )
 
-// DefaultMaxBytes is how much of an HTML document the readers read by
-// default: 1 MiB. The median HTML document is 30 kB (Google, "Googlebot
-// and the 15 MB thing", 2022), and a head is a part of it; a head that
-// runs on past 1 MiB is rare enough that reading on is not worth the
-// memory a crawler spends on each page at once. Googlebot reads the first
-// 15 MB of a page; [Options.MaxBytes] raises the bound.
-const DefaultMaxBytes = 1 << 20
+// DefaultMaxRead is how many bytes of an HTML document the readers read by
+// default: 1 MiB. It is a bound on reading, not on parsing, and is not
+// robots.DefaultMaxBytes, the parse limit of a robots.txt file. The median
+// HTML document is 30 kB (Google, "Googlebot and the 15 MB thing", 2022),
+// and a head is a part of it; a head that runs on past 1 MiB is rare
+// enough that reading on is not worth the memory a crawler spends on each
+// page at once. Googlebot reads the first 15 MB of a page;
+// [Options.MaxRead] raises the bound.
+const DefaultMaxRead = 1 << 20
+
+// ErrEncoded is the error of [FromResponse] for an HTML body sent in a
+// Content-Encoding (other than identity): the body is not read, and the
+// Directives returned with it hold the rules of the X-Robots-Tag headers.
+// Decode the body and read it with [FromHTML]. Test for it with
+// errors.Is.
+var ErrEncoded = errors.New("page: the body is encoded")
 
 // Options are the options of the HTML readers. The zero value reads with
 // the defaults.
 type Options struct {
-	// MaxBytes bounds how many bytes of an HTML document are read: a rule
-	// past it is not read. Zero, or less, means DefaultMaxBytes. Reading
-	// allocates at most about 9*MaxBytes in all (the tokenizer's buffer,
-	// which holds a whole tag or script, grows by doubling; the meta tags
-	// kept), and the [Directives] returned keep at most 2*MaxBytes.
-	MaxBytes int
+	// MaxRead bounds how many bytes of an HTML document are read: a rule
+	// past it is not read, and [Directives.Truncated] says so. Zero means
+	// DefaultMaxRead. Reading allocates at most about 9*MaxRead in all (the
+	// tokenizer's buffer, which holds a whole tag or script, grows by
+	// doubling; the meta tags kept), and the [Directives] returned keep at
+	// most 2*MaxRead.
+	//
+	// A negative MaxRead means no limit: the document is read until its
+	// head ends or the reader does, and the memory taken grows with the
+	// head, which the page controls (a head that never ends is read until
+	// the reader's own end). Use it only for documents already bounded, as
+	// by an io.LimitReader.
+	MaxRead int
 }
 
-func (o Options) maxBytes() int {
-	if o.MaxBytes <= 0 {
-		return DefaultMaxBytes
+// maxRead returns the bound on the bytes read, math.MaxInt for none.
+func (o Options) maxRead() int {
+	switch {
+	case o.MaxRead < 0:
+		return math.MaxInt
+	case o.MaxRead == 0:
+		return DefaultMaxRead
 	}
-	return o.MaxBytes
+	return o.MaxRead
 }
 
 // Directives are the robots rules of a page, for every crawler they name,
@@ -160,48 +183,41 @@ type Directives struct {
 }
 
 // Truncated reports whether reading the HTML document stopped at
-// [Options.MaxBytes] before its head ended: rules past that point, if the
-// document goes on, were not read. A document of exactly MaxBytes whose
-// head does not end is reported too: telling it from a longer one would
-// take reading past the bound.
+// [Options.MaxRead] before its head ended: rules past that point, if the
+// document goes on, were not read. A document of exactly MaxRead bytes
+// whose head does not end is reported too: telling it from a longer one
+// would take reading past the bound. It is false for nil and for the zero
+// Directives, and for Directives read with no limit.
 func (d *Directives) Truncated() bool {
 	return d != nil && d.truncated
 }
 
 // FromHeader returns the rules of the X-Robots-Tag headers of h. Keys are
 // matched in any case, for a header built by hand rather than by net/http.
+// A nil h holds no rules. It returns no error: a rule that cannot be read
+// is listed in [Answer.Unknown] or [Answer.Invalid].
 func FromHeader(h http.Header) *Directives {
-	d := &Directives{}
-	d.headers = append(d.headers, h["X-Robots-Tag"]...)
-	var other []string // keys in another case, in sorted order for a stable position
-	for k := range h {
-		if k != "X-Robots-Tag" && equalFold(k, "X-Robots-Tag") {
-			other = append(other, k)
-		}
-	}
-	sort.Strings(other)
-	for _, k := range other {
-		d.headers = append(d.headers, h[k]...)
-	}
-	return d
+	return &Directives{headers: fold.Values(h, "X-Robots-Tag")}
 }
 
 // FromHTML returns the rules of the meta tags of the head of the HTML
 // document r, with the default options. See the package comment for what
 // is read. It reads from r until the head ends, never more than
-// DefaultMaxBytes, and returns an error only when r does: then the
-// Directives hold the rules read before it.
+// DefaultMaxRead bytes. It returns an error only when r does, wrapping r's
+// error (errors.Is finds it) with the rules read before it; markup that
+// is not valid HTML is read as a browser reads it, never an error.
 func FromHTML(r io.Reader) (*Directives, error) {
 	return Options{}.FromHTML(r)
 }
 
-// FromHTML is [FromHTML] with the options o.
+// FromHTML is [FromHTML] with the options o: it reads at most o.MaxRead
+// bytes of r. Its errors are those of FromHTML.
 func (o Options) FromHTML(r io.Reader) (*Directives, error) {
 	return o.fromHTML(r, 0)
 }
 
 func (o Options) fromHTML(r io.Reader, utf16Order byte) (*Directives, error) {
-	metas, hr := readHead(r, o.maxBytes(), utf16Order)
+	metas, hr := readHead(r, o.maxRead(), utf16Order)
 	d := &Directives{metas: metas, truncated: hr.hit}
 	if hr.err != nil {
 		return d, fmt.Errorf("page: reading HTML: %w", hr.err)
@@ -219,23 +235,26 @@ func (o Options) fromHTML(r io.Reader, utf16Order byte) (*Directives, error) {
 //
 // The body must be as sent, without a Content-Encoding (net/http's
 // Transport decodes the gzip it asks for, and drops the header): an
-// encoded body cannot be read, and FromResponse returns the rules of the
-// headers and an error. It also returns an error, with the rules read
-// before it, when reading the body fails; the new resp.Body returns the
-// same error after the bytes read.
+// encoded HTML body is not read, and FromResponse returns the rules of the
+// headers and an error wrapping [ErrEncoded], leaving resp.Body as it was.
+// It also returns an error wrapping the body's, with the rules read before
+// it, when reading the body fails; the new resp.Body returns the same
+// error after the bytes read. A body that is not HTML, or nil, is not
+// read, and is no error.
 func FromResponse(resp *http.Response) (*Directives, error) {
 	return Options{}.FromResponse(resp)
 }
 
-// FromResponse is [FromResponse] with the options o.
+// FromResponse is [FromResponse] with the options o: it reads at most
+// o.MaxRead bytes of the body. Its errors are those of FromResponse.
 func (o Options) FromResponse(resp *http.Response) (*Directives, error) {
 	d := FromHeader(resp.Header)
 	order, ok := htmlBody(resp.Header.Get("Content-Type"))
 	if !ok || resp.Body == nil || resp.Body == http.NoBody {
 		return d, nil
 	}
-	if enc := trim(resp.Header.Get("Content-Encoding")); enc != "" && !equalFold(enc, "identity") {
-		return d, fmt.Errorf("page: the body is encoded (Content-Encoding: %s): decode it and read it with FromHTML", enc)
+	if enc := trim(resp.Header.Get("Content-Encoding")); enc != "" && !fold.Equal(enc, "identity") {
+		return d, fmt.Errorf("%w (Content-Encoding: %s): decode it and read it with FromHTML", ErrEncoded, enc)
 	}
 	rec := &recorder{r: resp.Body}
 	h, err := o.fromHTML(rec, order)
@@ -311,7 +330,9 @@ func (b *replay) Read(p []byte) (int, error) {
 func (b *replay) Close() error { return b.rest.Close() }
 
 // Join returns the rules of all of ds together, as if read from one page:
-// headers in the order given, then meta tags. Nil Directives are skipped.
+// headers in the order given, then meta tags. Nil Directives are skipped;
+// with none, the Directives returned hold no rules. They are Truncated
+// when one of ds is.
 func Join(ds ...*Directives) *Directives {
 	j := &Directives{}
 	for _, d := range ds {
@@ -323,4 +344,30 @@ func Join(ds ...*Directives) *Directives {
 		j.truncated = j.truncated || d.truncated
 	}
 	return j
+}
+
+// A MetaTag is a <meta name="..." content="..."> tag of a page's head.
+type MetaTag struct {
+	Name    string // as written, white space around it removed
+	Content string // as written, character references decoded
+	Line    int    // the line of the HTML document where the tag starts, from 1
+}
+
+// Meta returns the meta tags of the head whose name is name, compared in
+// any ASCII case, in document order: it lets a caller read tags this
+// package does not, such as TDMRep's <meta name="tdm-reservation">. Only
+// tags with both a name and a content are kept, and only those whose name
+// could be a crawler's (ASCII letters, digits, '-', '_' and '.'), within
+// the bounds of [Options.MaxRead]. The slice is the caller's own.
+func (d *Directives) Meta(name string) []MetaTag {
+	if d == nil {
+		return nil
+	}
+	var tags []MetaTag
+	for _, m := range d.metas {
+		if fold.Equal(m.name, name) {
+			tags = append(tags, MetaTag{Name: m.name, Content: m.content, Line: m.line})
+		}
+	}
+	return tags
 }

@@ -166,8 +166,8 @@ func TestFromResponseEncoded(t *testing.T) {
 	h := http.Header{"Content-Type": {"text/html"}, "Content-Encoding": {"gzip"}, "X-Robots-Tag": {"nofollow"}}
 	resp := response(h, bytes.NewReader(z.Bytes()))
 	d, err := page.FromResponse(resp)
-	if err == nil || !strings.Contains(err.Error(), "gzip") {
-		t.Errorf("FromResponse of a gzip body: err %v, want one naming gzip", err)
+	if !errors.Is(err, page.ErrEncoded) || !strings.Contains(err.Error(), "gzip") {
+		t.Errorf("FromResponse of a gzip body: err %v, want ErrEncoded naming gzip", err)
 	}
 	if d.For("*", page.Restrictive).Follow {
 		t.Error("the header's nofollow was lost")
@@ -179,6 +179,11 @@ func TestFromResponseEncoded(t *testing.T) {
 	h.Set("Content-Encoding", "identity")
 	if _, err := page.FromResponse(response(h, strings.NewReader("<p>"))); err != nil {
 		t.Errorf("Content-Encoding: identity: %v", err)
+	}
+	// A body that is not HTML is not read, encoded or not.
+	h = http.Header{"Content-Type": {"application/pdf"}, "Content-Encoding": {"gzip"}}
+	if _, err := page.FromResponse(response(h, bytes.NewReader(z.Bytes()))); err != nil {
+		t.Errorf("a gzip PDF: %v, want no error", err)
 	}
 }
 

@@ -4,9 +4,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/crawlkit/robots/internal/fold"
 )
 
-// Source says where a [Rule] was written.
+// Source says where a [Rule] was written. The zero Source is none of
+// them: that of the zero Rule.
 type Source uint8
 
 // The places a rule can come from.
@@ -15,7 +18,8 @@ const (
 	Header                   // an X-Robots-Tag HTTP header
 )
 
-// String returns "meta" or "header".
+// String returns "meta" or "header", and "Source(N)" for a value that is
+// neither (the zero Source included).
 func (s Source) String() string {
 	switch s {
 	case Meta:
@@ -26,8 +30,10 @@ func (s Source) String() string {
 	return "Source(" + strconv.Itoa(int(s)) + ")"
 }
 
-// A Rule is one rule of a page as written, and where it was written.
+// A Rule is one rule of a page as written, and where it was written. The
+// zero Rule is no rule: [Answer.Why] returns it with false.
 type Rule struct {
+	// From is where the rule was written: a meta tag or a header.
 	From Source
 	// Line is, for a meta tag, the line of the HTML document where the tag
 	// starts (the first line is 1); for a header, the position of the
@@ -52,7 +58,8 @@ type Rule struct {
 
 // String describes the rule and where it came from, as in
 // `meta robots, line 4: noindex`, `meta googlebot, line 5: nosnippet` or
-// `X-Robots-Tag 2: googlebot: nofollow`.
+// `X-Robots-Tag 2: googlebot: nofollow`. For a Rule of no Source, it is
+// the Text alone.
 func (r Rule) String() string {
 	var b strings.Builder
 	switch r.From {
@@ -180,27 +187,6 @@ func lower(s string) string {
 	return s
 }
 
-// equalFold reports whether a and b are equal with ASCII letters compared
-// without case.
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
-}
-
 // isAgentName reports whether s can name a crawler in a header prefix or
 // a meta name: ASCII letters, digits, '-', '_' and '.'. Product tokens
 // (RFC 9309 section 2.2.1) use letters, '-' and '_'; crawlers' names in the
@@ -311,7 +297,7 @@ func (r *read) parseValue() bool {
 		return ok
 	case ruleMaxImagePreview:
 		for i, s := range imageSizes {
-			if equalFold(r.Value, s) {
+			if fold.Equal(r.Value, s) {
 				r.size = i
 				return true
 			}

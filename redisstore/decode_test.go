@@ -32,7 +32,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"v":1,"status":200,"expires":"2999-01-01T00:00:00Z"}`))
 	f.Add([]byte(`{"v":1,"status":200,"body":"!!!"}`))
 	f.Add([]byte("\x00\xff"))
-	s := New(nil, &Options{MaxValue: 4096, Now: func() time.Time { return now }})
+	s := WithClock(New(nil, &Options{MaxValue: 4096}), func() time.Time { return now })
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e, err := s.decode(data)
 		if err != nil {

@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(fleetEnv); spec != "" {
 		os.Exit(fleetChild(spec))
 	}
-	os.Exit(m.Run())
+	os.Exit(runWithRedis(m))
 }
 
 // A childSpec says what one fleet child does: it checks /private and
@@ -50,6 +50,15 @@ type childSpec struct {
 	Calls        int
 	Close        bool
 	PutDelay     time.Duration // added before each Put, as over a slow link
+
+	// A crawl over a Cluster (see cluster_fleet_test.go): with Cluster set,
+	// the child's Store is on a Cluster client of those addresses, and it
+	// walks Origins instead of URL, as crawlWalk says.
+	Cluster []string
+	Origins []string
+	Start   time.Time     // when the walk starts, on the wall clock
+	Every   time.Duration // between the starts of two origins
+	Workers int           // goroutines walking
 }
 
 // A childReport is what a child prints on its standard output when its
@@ -58,9 +67,11 @@ type childReport struct {
 	Calls       []callReport
 	CloseErr    string
 	StoreErrors []string
+	Stats       crawl.Stats
 }
 
 type callReport struct {
+	Origin  string // with a walk of Origins
 	Path    string
 	Allowed bool
 	Stored  bool // the answer came from an entry another process put
@@ -93,12 +104,18 @@ func fleetChild(specJSON string) int {
 		fmt.Fprintln(os.Stderr, "fleet child:", err)
 		return 2
 	}
-	rdb := redis.NewClient(&redis.Options{Addr: spec.Redis, ContextTimeoutEnabled: true})
+	var rdb redis.UniversalClient
+	if spec.Cluster != nil {
+		rdb = redis.NewClusterClient(&redis.ClusterOptions{Addrs: spec.Cluster, ContextTimeoutEnabled: true})
+	} else {
+		rdb = redis.NewClient(&redis.Options{Addr: spec.Redis, ContextTimeoutEnabled: true})
+	}
 	// A Store timeout of the Checker's own bound, a second, so that a slow
 	// reply on a loaded machine is not taken for Redis failing.
-	var store crawl.Store = redisstore.New(rdb, &redisstore.Options{Timeout: time.Second})
+	rs := redisstore.New(rdb, &redisstore.Options{Timeout: time.Second})
+	var store crawl.Store = rs
 	if spec.PutDelay > 0 {
-		store = slowPutStore{store.(*redisstore.Store), spec.PutDelay}
+		store = slowPutStore{rs, spec.PutDelay}
 	}
 	var (
 		mu     sync.Mutex
@@ -106,6 +123,8 @@ func fleetChild(specJSON string) int {
 	)
 	checker := &crawl.Checker{
 		Store:        store,
+		Leaser:       rs,
+		Pacer:        rs,
 		FetchTimeout: spec.FetchTimeout,
 		UserAgent:    "FleetBot/1.0 (" + spec.Name + ")",
 		StoreError: func(origin string, err error) {
@@ -118,6 +137,9 @@ func fleetChild(specJSON string) int {
 	var wg sync.WaitGroup
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
+	if spec.Origins != nil {
+		report.Calls = crawlWalk(ctx, checker, spec)
+	}
 	for i := 0; i < spec.Calls; i++ {
 		wg.Add(1)
 		go func() {
@@ -143,6 +165,7 @@ func fleetChild(specJSON string) int {
 	}
 	mu.Lock()
 	defer mu.Unlock()
+	report.Stats = checker.Stats()
 	if err := json.NewEncoder(os.Stdout).Encode(report); err != nil {
 		fmt.Fprintln(os.Stderr, "fleet child:", err)
 		return 2
@@ -243,8 +266,8 @@ func (c *child) wait(t *testing.T) childReport {
 	if err != nil {
 		t.Errorf("child %s exited: %v: %s", c.spec.Name, err, &c.stderr)
 	}
-	if len(r.Calls) != c.spec.Calls {
-		t.Errorf("child %s made %d calls, want %d", c.spec.Name, len(r.Calls), c.spec.Calls)
+	if want := c.spec.Calls + 2*len(c.spec.Origins); len(r.Calls) != want {
+		t.Errorf("child %s made %d calls, want %d", c.spec.Name, len(r.Calls), want)
 	}
 	for _, call := range r.Calls {
 		if call.Err != "" || call.Allowed != (call.Path == "/public") {

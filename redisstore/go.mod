@@ -3,7 +3,7 @@ module github.com/crawlkit/robots/redisstore
 go 1.22
 
 require (
-	github.com/crawlkit/robots v0.0.0
+	github.com/crawlkit/robots v1.0.0
 	github.com/google/go-cmp v0.7.0
 	github.com/redis/go-redis/v9 v9.17.3
 )
@@ -14,5 +14,3 @@ require (
 	golang.org/x/net v0.35.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
 )
-
-replace github.com/crawlkit/robots => ../

@@ -3,6 +3,7 @@ package redisstore_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"sync"
 	"testing"
@@ -13,14 +14,17 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// slack is how far past its Timeout a call may return on a shared, noisy
-// machine. The outage tests use a patient client, whose own limits would
-// keep a call for 5 seconds or more, so a call that waited for the client
-// rather than for the Store's deadline fails.
-const slack = 2 * time.Second
+// patientLeast is the least time a call waits when the Store leaves it to
+// the patient client's own limits: with Redis killed, its MaxRetries (10)
+// retries each back off MinRetryBackoff (500 ms) at least; with Redis
+// stalled, it waits for its ReadTimeout (30 s). A call that returns sooner
+// was ended by the Store's Timeout, which is what the outage tests check;
+// the bound follows from those constants of patientClient, not from how
+// fast the machine is.
+const patientLeast = 10 * 500 * time.Millisecond
 
 func newPatientStore(t *testing.T, s *server, timeout time.Duration) *redisstore.Store {
-	return redisstore.New(s.patientClient(), &redisstore.Options{Timeout: timeout, Now: fixedNow})
+	return redisstore.WithClock(redisstore.New(s.patientClient(), &redisstore.Options{Timeout: timeout}), fixedNow)
 }
 
 // calls runs Get, Put, Lease, Renew and Release on store and returns their errors and the
@@ -65,8 +69,8 @@ func TestRedisKilledAndRestarted(t *testing.T) {
 				t.Errorf("round %d: call %d with Redis killed succeeded", round, i)
 			}
 		}
-		if longest > timeout+slack {
-			t.Errorf("round %d: a call with Redis killed took %v, want at most %v", round, longest, timeout)
+		if longest >= patientLeast {
+			t.Errorf("round %d: a call with Redis killed took %v, want its Timeout %v, under the client's own %v", round, longest, timeout, patientLeast)
 		}
 	}
 	if _, ok, _ := store.Get(context.Background(), origin); ok {
@@ -77,45 +81,56 @@ func TestRedisKilledAndRestarted(t *testing.T) {
 	waitUsable(t, store, "https://back.example")
 }
 
+// TestRedisStalledAndResumed checks the Store's bound on a stalled
+// server, with a client that ignores its context's deadline (the Store
+// calls it in a goroutine) and with one made with ContextTimeoutEnabled
+// (the Store calls it on the caller's goroutine).
 func TestRedisStalledAndResumed(t *testing.T) {
-	srv := startServer(t)
-	const timeout = 200 * time.Millisecond
-	store := newPatientStore(t, srv, timeout)
-	const origin = "https://stall.example"
-	if errs, _ := calls(store, origin); errors.Join(errs...) != nil {
-		t.Fatalf("with Redis up: %v", errs)
-	}
-
-	// A stalled server accepts connections and answers nothing: the
-	// client alone would wait for its read timeout.
-	srv.stall()
-	for round := 0; round < 3; round++ {
-		errs, longest := calls(store, origin)
-		for i, err := range errs {
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("round %d: call %d with Redis stalled: error %v, want DeadlineExceeded", round, i, err)
+	for _, ctxTimeouts := range []bool{false, true} {
+		t.Run(fmt.Sprintf("ContextTimeoutEnabled=%v", ctxTimeouts), func(t *testing.T) {
+			srv := startServer(t)
+			const timeout = 200 * time.Millisecond
+			store := redisstore.WithClock(redisstore.New(srv.patientClientWith(ctxTimeouts), &redisstore.Options{Timeout: timeout}), fixedNow)
+			const origin = "https://stall.example"
+			if errs, _ := calls(store, origin); errors.Join(errs...) != nil {
+				t.Fatalf("with Redis up: %v", errs)
 			}
-		}
-		if longest > timeout+slack {
-			t.Errorf("round %d: a call with Redis stalled took %v, want at most %v", round, longest, timeout)
-		}
-	}
 
-	// A caller's own shorter deadline wins.
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	if _, _, err := store.Get(ctx, origin); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Get with a 20ms context on a stalled Redis: error %v, want DeadlineExceeded", err)
-	}
-	if d := time.Since(start); d > 20*time.Millisecond+slack/2 {
-		t.Errorf("Get with a 20ms context took %v", d)
-	}
+			// A stalled server accepts connections and answers nothing: the
+			// client alone would wait for its read timeout.
+			srv.stall()
+			for round := 0; round < 3; round++ {
+				errs, longest := calls(store, origin)
+				for i, err := range errs {
+					if !errors.Is(err, context.DeadlineExceeded) {
+						t.Errorf("round %d: call %d with Redis stalled: error %v, want DeadlineExceeded", round, i, err)
+					}
+				}
+				if longest >= patientLeast {
+					t.Errorf("round %d: a call with Redis stalled took %v, want its Timeout %v, under the client's own %v", round, longest, timeout, patientLeast)
+				}
+			}
 
-	// Redis carries out the commands it had received, late: the probe
-	// uses another origin than the calls that timed out.
-	srv.resume()
-	waitUsable(t, store, "https://back.example")
+			// A caller's own deadline ends a call, on a Store with no Timeout
+			// (negative: none) too: only the context can end it before the
+			// client's own limits.
+			unbounded := redisstore.WithClock(redisstore.New(srv.patientClientWith(ctxTimeouts), &redisstore.Options{Timeout: -1}), fixedNow)
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			if _, _, err := unbounded.Get(ctx, origin); !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("Get with a 20ms context on a stalled Redis: error %v, want DeadlineExceeded", err)
+			}
+			if d := time.Since(start); d >= patientLeast {
+				t.Errorf("Get with a 20ms context took %v, as long as the client's own limits", d)
+			}
+
+			// Redis carries out the commands it had received, late: the probe
+			// uses another origin than the calls that timed out.
+			srv.resume()
+			waitUsable(t, store, "https://back.example")
+		})
+	}
 }
 
 // waitUsable checks that store works again within a few seconds of Redis

@@ -20,7 +20,7 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// A Store is a crawl.Pacer: a crawl.Checker whose Store it is books each
+// A Store is a crawl.Pacer: a crawl.Checker whose Pacer it is books each
 // request's slot in it.
 var _ crawl.Pacer = (*Store)(nil)
 
@@ -90,7 +90,7 @@ func (s *Store) Reserve(ctx context.Context, origin string, interval time.Durati
 	if interval < 0 || interval > MaxAhead {
 		return crawl.Reservation{}, fmt.Errorf("redisstore: reserve %s: interval %v outside 0 and %v", key, interval, MaxAhead)
 	}
-	v, err := call(ctx, s.timeout, func(ctx context.Context) ([]int64, error) {
+	v, err := call(ctx, s, func(ctx context.Context) ([]int64, error) {
 		return reserveScript.Run(ctx, s.client, []string{key}, interval.Microseconds(), MaxAhead.Microseconds()).Int64Slice()
 	})
 	if err == nil && (len(v) != 2 || v[0] < 0 || v[0] > MaxAhead.Microseconds()) {
@@ -106,7 +106,7 @@ func (s *Store) Reserve(ctx context.Context, origin string, interval time.Durati
 // origin was booked after it.
 func (s *Store) Unreserve(ctx context.Context, origin string, r crawl.Reservation, interval time.Duration) error {
 	key := s.PaceKey(origin)
-	_, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
+	_, err := call(ctx, s, func(ctx context.Context) (int64, error) {
 		return unreserveScript.Run(ctx, s.client, []string{key}, r.Slot, interval.Microseconds()).Int64()
 	})
 	if err != nil {
@@ -120,7 +120,7 @@ func (s *Store) Unreserve(ctx context.Context, origin string, r crawl.Reservatio
 func (s *Store) Defer(ctx context.Context, origin string, d time.Duration) error {
 	key := s.PaceKey(origin)
 	d = min(max(d, 0), MaxAhead)
-	_, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
+	_, err := call(ctx, s, func(ctx context.Context) (int64, error) {
 		return deferScript.Run(ctx, s.client, []string{key}, d.Microseconds()).Int64()
 	})
 	if err != nil {

@@ -22,57 +22,103 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// paceSlack is how much closer than the interval one process may send
-// two requests: pacing holds between the returns of Wait, and the
-// Transport hands the request on a few calls later, which a loaded
-// machine can delay.
-const paceSlack = 50 * time.Millisecond
+// These tests run real processes against a real Redis, on the wall
+// clock. They check the pace where it is kept, with no slack for a loaded
+// machine: the slots Redis books, on Redis's clock, are the interval apart
+// exactly; each request is sent no sooner than its slot's start, as its
+// process saw it (the reply's arrival plus the slot's delay); and each
+// process's own schedule keeps the interval between its calls to Reserve.
+// When requests arrive at the site is not checked: the network and the
+// scheduler add delays that differ from request to request, and crawl's
+// Pacer doc says so. The one bound that a loaded machine could break is
+// storeTimeout's (see TestPaceFleetRedisStalled).
 
-// fleetSlack is the same for requests sent by two processes. Redis books
-// their slots on its clock; each process sends its request when Redis's
-// reply has reached it and its timer has fired, and on a loaded machine
-// those delays differ from process to process: four race-enabled
-// processes on two cores at a load of 15 were up to 125 ms apart. The
-// fleet's average pace is exact, and the test checks that too. Without a
-// shared schedule, four processes that each keep a one-second pace send
-// their requests a few milliseconds apart.
-const fleetSlack = 250 * time.Millisecond
-
-// arrivalSlack is how much closer than the interval two requests may
-// arrive at the site: a request also waits for the client's write, the
-// server's poller and its handler's goroutine, which a loaded machine can
-// each hold up (by up to a second in crawl's tests, on two cores at a
-// load of 15).
-const arrivalSlack = 500 * time.Millisecond
-
-// sentBy returns when each request of the reports was sent, in order, with
-// the child that sent it.
-func sentBy(reports []paceReport) []arrival {
-	var all []arrival
-	for i, r := range reports {
-		for _, at := range r.Sent {
-			all = append(all, arrival{fmt.Sprintf("c%d", i), at})
-		}
-	}
-	slices.SortFunc(all, func(a, b arrival) int { return a.at.Compare(b.at) })
-	return all
+// A reserveLog is the Pacer of a test's Checker: Redis's, recording each
+// Reserve call.
+type reserveLog struct {
+	crawl.Pacer
+	mu  sync.Mutex
+	log []reserved
 }
 
-// spaced checks that the times of at are interval apart at least, less
-// slack; across all when who is "", else those of who.
-func spaced(t *testing.T, what string, at []arrival, who string, least time.Duration) {
+// A reserved is one Reserve call: when it began, and, if it booked a
+// slot, the slot (microseconds of Redis's clock) and the earliest start
+// it allows, on the caller's clock: the reply's arrival plus its delay.
+type reserved struct {
+	Began    time.Time
+	Slot     int64
+	Earliest time.Time
+}
+
+func (l *reserveLog) Reserve(ctx context.Context, origin string, interval time.Duration) (crawl.Reservation, error) {
+	began := time.Now()
+	r, err := l.Pacer.Reserve(ctx, origin, interval)
+	rec := reserved{Began: began}
+	if err == nil {
+		rec.Slot, rec.Earliest = r.Slot, time.Now().Add(r.Delay)
+	}
+	l.mu.Lock()
+	l.log = append(l.log, rec)
+	l.mu.Unlock()
+	return r, err
+}
+
+func (l *reserveLog) reserved() []reserved {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]reserved(nil), l.log...)
+}
+
+// slotsApart checks that the slots booked in reports, all of one origin,
+// are interval apart at least, on Redis's clock, and returns how many
+// there are.
+func slotsApart(t *testing.T, reports []paceReport, interval time.Duration) int {
 	t.Helper()
-	var prev *arrival
-	for i := range at {
-		if who != "" && at[i].who != who {
-			continue
-		}
-		if prev != nil {
-			if g := at[i].at.Sub(prev.at); g < least {
-				t.Errorf("%s: %s then %s %v apart, want %v at least", what, prev.who, at[i].who, g, least)
+	var slots []int64
+	for _, r := range reports {
+		for _, rec := range r.Reserved {
+			if !rec.Earliest.IsZero() {
+				slots = append(slots, rec.Slot)
 			}
 		}
-		prev = &at[i]
+	}
+	slices.Sort(slots)
+	for i := 1; i < len(slots); i++ {
+		if d := time.Duration(slots[i]-slots[i-1]) * time.Microsecond; d < interval {
+			t.Errorf("Redis booked slots %d and %d %v apart, want %v at least", i-1, i, d, interval)
+		}
+	}
+	return len(slots)
+}
+
+// sentAfterSlots checks that each child sent each request no sooner than
+// the start of the slot it booked: each of its requests follows one Wait,
+// which makes one Reserve call. With one goroutine, a child's k-th request
+// follows its k-th call; with more, the calls and the requests are matched
+// in the order of their times, the k-th send no sooner than the k-th
+// earliest start, which holds when each request follows a slot of its own.
+// A call that failed booked nothing, and its request is not checked.
+func sentAfterSlots(t *testing.T, reports []paceReport, goroutines int) {
+	t.Helper()
+	for i, r := range reports {
+		if len(r.Reserved) != len(r.Sent) {
+			t.Errorf("child c%d made %d Reserve calls for %d requests, want one each", i, len(r.Reserved), len(r.Sent))
+			continue
+		}
+		sent := slices.Clone(r.Sent)
+		earliest := make([]time.Time, len(r.Reserved))
+		for k, rec := range r.Reserved {
+			earliest[k] = rec.Earliest
+		}
+		if goroutines > 1 {
+			slices.SortFunc(sent, time.Time.Compare)
+			slices.SortFunc(earliest, time.Time.Compare)
+		}
+		for k := range earliest {
+			if !earliest[k].IsZero() && sent[k].Before(earliest[k]) {
+				t.Errorf("child c%d sent request %d %v before the start of its slot", i, k, earliest[k].Sub(sent[k]))
+			}
+		}
 	}
 }
 
@@ -104,6 +150,7 @@ type paceReport struct {
 	Errors      []string    // what reached the caller
 	StoreErrors int         // what went to StoreError
 	Sent        []time.Time // when each page request was handed to the network
+	Reserved    []reserved  // the Reserve calls of its Checker
 }
 
 // A sendLog is the Base of a child's Transport: it records when each page
@@ -134,8 +181,13 @@ func paceChild(specJSON string) int {
 	defer client.Close()
 	var mu sync.Mutex
 	var report paceReport
+	// No timeout of redisstore's own (250 ms by default): the Checker's
+	// bound on each call, one second (crawl's storeTimeout), is the one a
+	// loaded machine's round trips to Redis must beat here.
+	s := redisstore.New(client, &redisstore.Options{Timeout: -1})
+	pacer := &reserveLog{Pacer: s}
 	checker := &crawl.Checker{
-		Store: redisstore.New(client, nil),
+		Store: s, Leaser: s, Pacer: pacer,
 		StoreError: func(origin string, err error) {
 			mu.Lock()
 			report.StoreErrors++
@@ -167,6 +219,7 @@ func paceChild(specJSON string) int {
 	}
 	wg.Wait()
 	report.Sent = log.at
+	report.Reserved = pacer.reserved()
 	if err := json.NewEncoder(os.Stdout).Encode(report); err != nil {
 		return 2
 	}
@@ -273,14 +326,15 @@ func TestPaceFleet(t *testing.T) {
 	if len(at) != 16 {
 		t.Fatalf("the site saw %d requests, want 16", len(at))
 	}
-	spaced(t, "sent across the fleet", sentBy(reports), "", time.Second-fleetSlack)
-	spaced(t, "arrived", at, "", time.Second-arrivalSlack)
+	// Crawl-delay 1: sixteen slots a second apart at least, fifteen
+	// seconds from the first to the last, on Redis's clock.
+	if n := slotsApart(t, reports, time.Second); n != 16 {
+		t.Errorf("Redis booked %d slots, want 16", n)
+	}
+	sentAfterSlots(t, reports, 2)
 	who := map[string]bool{}
 	for _, a := range at {
 		who[a.who] = true
-	}
-	if span := at[len(at)-1].at.Sub(at[0].at); span < 15*time.Second-paceSlack {
-		t.Errorf("16 arrivals over %v, want 15s at least", span)
 	}
 	if len(who) != 4 {
 		t.Errorf("requests came from %d children, want 4", len(who))
@@ -318,11 +372,22 @@ func TestPaceFleetRedisStalled(t *testing.T) {
 	if len(at) != 24 {
 		t.Fatalf("the site saw %d requests, want 24", len(at))
 	}
-	sent := sentBy(reports)
-	for i := range reports {
-		who := fmt.Sprintf("c%d", i)
-		spaced(t, "sent by "+who, sent, who, time.Second-paceSlack)
-		spaced(t, "arrived from "+who, at, who, time.Second-arrivalSlack)
+	// The slots booked before the stall are the fleet's, a second apart;
+	// each request booked before it waited for its slot.
+	slotsApart(t, reports, time.Second)
+	sentAfterSlots(t, reports, 1)
+	// Each child's own schedule keeps a second between the starts of its
+	// Waits' Reserve calls, which it makes when its own slot has come,
+	// whether Redis answers or not. (The call's start is read in the
+	// goroutine that the Checker starts for it, bounded by storeTimeout,
+	// one second: only a goroutine that waited longer than that to run
+	// could read it after the Wait went on.)
+	for i, r := range reports {
+		for k := 1; k < len(r.Reserved); k++ {
+			if d := r.Reserved[k].Began.Sub(r.Reserved[k-1].Began); d < time.Second {
+				t.Errorf("child c%d began Reserve calls %d and %d %v apart, want 1s at least", i, k-1, k, d)
+			}
+		}
 	}
 }
 
@@ -344,38 +409,64 @@ func TestPaceReserve(t *testing.T) {
 		}
 		return r
 	}
-	near := func(what string, got, want time.Duration) {
+	// Slots are exact, in microseconds of Redis's clock; a Delay is the
+	// slot less Redis's time of the call, which moves on between calls.
+	first := reserve()
+	if first.Delay != 0 {
+		t.Errorf("first: Delay %v, want 0", first.Delay)
+	}
+	at := func(what string, r crawl.Reservation, slot int64) {
 		t.Helper()
-		// Redis's clock moves on between calls, by the time they take.
-		if got > want || got < want-500*time.Millisecond {
-			t.Errorf("%s: Delay %v, want %v less the time since the last call", what, got, want)
+		if r.Slot != slot || r.Delay > time.Duration(slot-first.Slot)*time.Microsecond {
+			t.Errorf("%s: %+v, want slot %d, %v after the first", what, r, slot, time.Duration(slot-first.Slot)*time.Microsecond)
 		}
 	}
-	near("first", reserve().Delay, 0)
+	sec := time.Second.Microseconds()
 	second := reserve()
-	near("second", second.Delay, time.Second)
+	at("second", second, first.Slot+sec)
 	third := reserve()
-	near("third", third.Delay, 2*time.Second)
+	at("third", third, first.Slot+2*sec)
 	if err := store.Unreserve(ctx, origin, third, time.Second); err != nil {
 		t.Fatalf("Unreserve: %v", err)
 	}
-	near("after a release", reserve().Delay, 2*time.Second)
+	at("after a release", reserve(), first.Slot+2*sec)
 	// A release of a slot booked before the last does nothing.
 	if err := store.Unreserve(ctx, origin, second, time.Second); err != nil {
 		t.Fatalf("Unreserve: %v", err)
 	}
-	near("after a release of an older slot", reserve().Delay, 3*time.Second)
+	at("after a release of an older slot", reserve(), first.Slot+3*sec)
+	next := func() int64 {
+		t.Helper()
+		v, err := client.Get(ctx, key).Int64()
+		if err != nil {
+			t.Fatalf("GET %s: %v", key, err)
+		}
+		return v
+	}
 	if err := store.Defer(ctx, origin, 10*time.Second); err != nil {
 		t.Fatalf("Defer: %v", err)
 	}
-	near("after Defer", reserve().Delay, 10*time.Second)
+	deferred := next() // Redis's time of the call plus 10 s
+	if deferred < first.Slot+10*sec {
+		t.Errorf("after Defer(10s) the next free time is %d, want 10s after the first slot, %d, at least", deferred, first.Slot+10*sec)
+	}
+	after := reserve()
+	at("after Defer", after, deferred)
 	// A Defer to before the next free time does not pull it in.
 	if err := store.Defer(ctx, origin, time.Second); err != nil {
 		t.Fatalf("Defer: %v", err)
 	}
-	near("after a shorter Defer", reserve().Delay, 11*time.Second)
-	if ttl := client.PTTL(ctx, key).Val(); ttl < 12*time.Second || ttl > 13*time.Second+time.Millisecond {
-		t.Errorf("the key's TTL is %v, want the next free time, 12s away, plus a second", ttl)
+	at("after a shorter Defer", reserve(), after.Slot+sec)
+	// The key expires a second past the next free time, on Redis's
+	// clock, read before and after the TTL; to a few milliseconds, as the
+	// script's PX, Redis's expiry time and PTTL each count whole ones,
+	// rounded down.
+	before := client.Time(ctx).Val()
+	ttl := client.PTTL(ctx, key).Val()
+	later := client.Time(ctx).Val()
+	want := time.UnixMicro(next()).Add(time.Second)
+	if early, late := before.Add(ttl-time.Millisecond), later.Add(ttl+3*time.Millisecond); want.Before(early) || want.After(late) {
+		t.Errorf("the key expires between %v and %v, want a second past the next free time, %v", early, late, want)
 	}
 	if _, err := store.Reserve(ctx, origin, -time.Second); err == nil {
 		t.Errorf("Reserve with a negative interval succeeded, want an error")
@@ -410,14 +501,10 @@ func TestPaceHostileValues(t *testing.T) {
 				t.Fatalf("Reserve = %+v, %v; want a delay of %v at most", r, err, tt.delay)
 			}
 			// The value is replaced: the next Reserve is a second later,
-			// or MaxAhead off still.
+			// on Redis's clock, or MaxAhead off still.
 			r2, err := store.Reserve(ctx, origin, time.Second)
-			d := r2.Delay - r.Delay
-			if tt.delay == redisstore.MaxAhead {
-				d = time.Second
-			}
-			if err != nil || r2.Delay > redisstore.MaxAhead || d < 500*time.Millisecond || d > time.Second {
-				t.Errorf("next Reserve = %+v, %v; want a second after the first's %v, within MaxAhead", r2, err, r.Delay)
+			if err != nil || r2.Delay > redisstore.MaxAhead || tt.delay == 0 && r2.Slot-r.Slot != time.Second.Microseconds() {
+				t.Errorf("next Reserve = %+v, %v; want a second after the first's %+v, within MaxAhead", r2, err, r)
 			}
 			if err := store.Defer(ctx, origin, time.Second); err != nil {
 				t.Errorf("Defer: %v", err)
@@ -479,26 +566,38 @@ func TestPaceFleetWaitCancelled(t *testing.T) {
 	srv := startServer(t)
 	site := newPaceSite(t, "127.0.0.43")
 	checker := func() *crawl.Checker {
+		s := redisstore.New(srv.client(), nil)
 		return &crawl.Checker{
-			Store:      redisstore.New(srv.client(), nil),
+			Store:      s,
+			Leaser:     s,
+			Pacer:      &reserveLog{Pacer: s},
 			StoreError: func(origin string, err error) { t.Errorf("StoreError(%s, %v)", origin, err) },
 		}
 	}
 	url := site.URL + "/page"
 	ctx := context.Background()
-	if err := checker().Wait(ctx, "MyBot", url); err != nil {
+	first := checker()
+	if err := first.Wait(ctx, "MyBot", url); err != nil {
 		t.Fatal(err)
 	}
-	first := time.Now() // the fleet's next slot is a second after this, at most
-	short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	// The fleet's next slot is a second off, at most (the interval): a
+	// Wait whose context ends in half that gives it back at once. (Half:
+	// the Wait's round trips to Redis before the slot is booked, a Get and
+	// the Reserve, must end before the deadline, or the context's end
+	// would be the error.)
+	short, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
 	defer cancel()
-	if err := checker().Wait(short, "MyBot", url); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Wait with a context ending before the slot = %v, want context.DeadlineExceeded", err)
+	if err := checker().Wait(short, "MyBot", url); !errors.Is(err, crawl.ErrPaceDeadline) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Wait with a context ending before the slot = %v, want crawl.ErrPaceDeadline and context.DeadlineExceeded", err)
 	}
-	if err := checker().Wait(ctx, "MyBot", url); err != nil {
+	third := checker()
+	if err := third.Wait(ctx, "MyBot", url); err != nil {
 		t.Fatal(err)
 	}
-	if got := time.Since(first); got < time.Second-paceSlack || got > 1900*time.Millisecond {
-		t.Errorf("the Wait after a cancelled one returned %v after the first, want the cancelled one's slot, 1s (not 2s)", got)
+	// On Redis's clock, the third Wait's slot is the one given back,
+	// exactly a second after the first's.
+	a, b := first.Pacer.(*reserveLog).reserved(), third.Pacer.(*reserveLog).reserved()
+	if len(a) != 1 || len(b) != 1 || b[0].Slot-a[0].Slot != time.Second.Microseconds() {
+		t.Errorf("slots booked %+v then %+v, want the second a second (1e6 us) after the first", a, b)
 	}
 }

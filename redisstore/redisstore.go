@@ -5,7 +5,11 @@
 // origin's robots.txt while the others wait for its entry. It also
 // implements [crawl.Pacer], so that the fleet keeps each origin's pace
 // together (see [Store.Reserve]); the origin's schedule is kept under
-// <prefix>{<origin>}:pace.
+// <prefix>{<origin>}:pace. A Checker uses each of the three it is given
+// as a field, so a fleet's Checkers set all three:
+//
+//	s := redisstore.New(rdb, nil)
+//	checker := &crawl.Checker{Store: s, Leaser: s, Pacer: s}
 //
 // A Store takes a [redis.UniversalClient], so a single server, Sentinel and
 // Cluster all work: it runs single-key commands only, and the keys of an
@@ -70,6 +74,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -120,34 +125,47 @@ type Options struct {
 	Prefix string
 	// Timeout bounds each Redis call; 0 means DefaultTimeout. A call
 	// returns an error once it has passed, even when the client's own
-	// timeouts are longer.
+	// timeouts are longer. A negative Timeout means no timeout: a call
+	// lasts as long as its context and the client allow.
 	Timeout time.Duration
 	// MaxValue is the largest encoded entry, in bytes, that Put writes
-	// and Get reads; 0 means DefaultMaxValue.
+	// and Get reads; 0 means DefaultMaxValue. A negative MaxValue means no
+	// limit: Get then reads a value whole, of any size Redis holds (512 MB
+	// at most), and whoever can write to the Redis decides how much memory
+	// that takes.
 	MaxValue int
-	// Now returns the current time, from which expiries are counted; nil
-	// means time.Now. Tests set it together with the Checker's.
-	Now func() time.Time
 }
 
-// A Store keeps robots.txt entries in Redis. It implements [crawl.Store]
-// and [crawl.Leaser], and is safe for concurrent use.
+// A Store keeps robots.txt entries in Redis. It implements [crawl.Store],
+// [crawl.Leaser] and [crawl.Pacer], to set as all three fields of a
+// crawl.Checker, and is safe for concurrent use. The zero Store has no
+// client and cannot be used: [New] makes one.
 type Store struct {
 	client   redis.UniversalClient
 	prefix   string
-	timeout  time.Duration
+	timeout  time.Duration // 0 for none
 	maxValue int
-	now      func() time.Time
+	now      func() time.Time // time.Now; the tests set another
+	// direct says that the client gives up a call at its context's
+	// deadline (it was made with ContextTimeoutEnabled), so that call
+	// needs no goroutine to bound it.
+	direct bool
 }
 
-// A Store is a crawl.Leaser, and so a crawl.Store: a crawl.Checker whose
-// Store it is takes leases from it.
-var _ crawl.Leaser = (*Store)(nil)
+// A Store is a crawl.Store and a crawl.Leaser: a crawl.Checker whose
+// Store and Leaser it is shares entries through it and takes leases from
+// it.
+var (
+	_ crawl.Store  = (*Store)(nil)
+	_ crawl.Leaser = (*Store)(nil)
+)
 
 // New returns a Store that keeps its entries through client: a
-// [crawl.Store] that is also a [crawl.Leaser], to set as a
-// crawl.Checker's Store. opts may be nil. The client is the caller's: the
-// Store does not close it.
+// [crawl.Store], a [crawl.Leaser] and a [crawl.Pacer], to set as a
+// crawl.Checker's Store, Leaser and Pacer. opts may be nil (the
+// defaults). The client is the caller's: the Store does not close it.
+// With a nil client, only Key, LeaseKey and PaceKey may be called. New
+// returns no error: it makes no Redis call.
 //
 // The Store enforces Options.Timeout on every call whatever the client's
 // settings, but only a client made with ContextTimeoutEnabled set gives up
@@ -163,25 +181,35 @@ func New(client redis.UniversalClient, opts *Options) *Store {
 		prefix:   o.Prefix,
 		timeout:  o.Timeout,
 		maxValue: o.MaxValue,
-		now:      o.Now,
+		now:      time.Now,
 	}
 	if s.prefix == "" {
 		s.prefix = DefaultPrefix
 	}
-	if s.timeout <= 0 {
+	switch c := client.(type) {
+	case *redis.Client:
+		s.direct = c.Options().ContextTimeoutEnabled
+	case *redis.ClusterClient:
+		s.direct = c.Options().ContextTimeoutEnabled
+	}
+	switch {
+	case s.timeout == 0:
 		s.timeout = DefaultTimeout
+	case s.timeout < 0:
+		s.timeout = 0 // none: call adds no deadline
 	}
-	if s.maxValue <= 0 {
+	switch {
+	case s.maxValue == 0:
 		s.maxValue = DefaultMaxValue
-	}
-	if s.now == nil {
-		s.now = time.Now
+	case s.maxValue < 0:
+		s.maxValue = math.MaxInt - 1 // none; MaxValue+1 bytes are read
 	}
 	return s
 }
 
 // Key returns the Redis key of origin's entry: the prefix, then the origin
 // in braces, the hash tag that keeps an origin's keys in one Cluster slot.
+// The origin is used as given, "" included.
 func (s *Store) Key(origin string) string {
 	return s.prefix + "{" + origin + "}"
 }
@@ -196,14 +224,17 @@ func (s *Store) LeaseKey(origin string) string {
 // error. A value that does not decode, is over MaxValue, is not a string,
 // or says it stays fresh for longer than [MaxTTL] (no Checker writes
 // that), is a miss with an error wrapping [crawl.ErrBadEntry], and
-// [ErrTooLarge] for the second: a Checker reports it and fetches, and goes on waiting for a
-// lease holder's entry. Other errors are Redis failing. Get reads at most MaxValue+1 bytes of a value.
+// [ErrTooLarge] for the second: a Checker reports it and fetches, and goes
+// on waiting for a lease holder's entry. Other errors are Redis failing,
+// wrapped: go-redis's errors, and context.DeadlineExceeded past
+// Options.Timeout or the context's deadline. Get reads at most MaxValue+1
+// bytes of a value.
 func (s *Store) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
 	key := s.Key(origin)
 	// GETRANGE rather than GET, so that a hostile value of any size
 	// costs at most MaxValue+1 bytes to read. It cannot tell an absent
 	// key from an empty value; an empty value is no entry either way.
-	data, err := call(ctx, s.timeout, func(ctx context.Context) ([]byte, error) {
+	data, err := call(ctx, s, func(ctx context.Context) ([]byte, error) {
 		return s.client.GetRange(ctx, key, 0, int64(s.maxValue)).Bytes()
 	})
 	var rerr redis.Error
@@ -246,7 +277,9 @@ func (s *Store) decode(data []byte) (crawl.Entry, error) {
 // documentation, replacing any it had, or deletes the key when the entry
 // has nothing left to keep. An entry whose encoding is over MaxValue is
 // not written: Put returns an error wrapping [ErrTooLarge] and leaves the
-// key as it was.
+// key as it was. An entry that does not encode returns the error of
+// [crawl.Entry.MarshalBinary], wrapped. Other errors are Redis failing,
+// as for Get; the key may then be written or not.
 func (s *Store) Put(ctx context.Context, origin string, e crawl.Entry) error {
 	key := s.Key(origin)
 	data, err := e.MarshalBinary()
@@ -257,7 +290,7 @@ func (s *Store) Put(ctx context.Context, origin string, e crawl.Entry) error {
 		return fmt.Errorf("redisstore: put %s: %w (%d bytes, bound %d)", key, ErrTooLarge, len(data), s.maxValue)
 	}
 	ttl := TTL(e, s.now())
-	_, err = call(ctx, s.timeout, func(ctx context.Context) (struct{}, error) {
+	_, err = call(ctx, s, func(ctx context.Context) (struct{}, error) {
 		if ttl <= 0 {
 			return struct{}{}, s.client.Del(ctx, key).Err()
 		}
@@ -328,7 +361,9 @@ return 0
 // milliseconds, a space and l.Token; a holder's value that does not read
 // so (another program's, or garbage) is returned as a zero Lease, and
 // only its first 149 bytes are read. l.Token must be 1 to 128 bytes, and
-// ttl at least a millisecond.
+// ttl at least a millisecond: otherwise Lease returns an error and makes
+// no Redis call (a crawl.Checker never asks so). Other errors are Redis
+// failing, as for Get, and a script's answer of another shape.
 func (s *Store) Lease(ctx context.Context, origin string, l crawl.Lease, ttl time.Duration) (crawl.Lease, bool, error) {
 	key := s.LeaseKey(origin)
 	if err := checkLease(l.Token, ttl); err != nil {
@@ -339,7 +374,7 @@ func (s *Store) Lease(ctx context.Context, origin string, l crawl.Lease, ttl tim
 		ms = max(l.Deadline.UnixMilli(), 0)
 	}
 	value := strconv.FormatInt(ms, 10) + " " + l.Token
-	res, err := call(ctx, s.timeout, func(ctx context.Context) ([]any, error) {
+	res, err := call(ctx, s, func(ctx context.Context) ([]any, error) {
 		return leaseScript.Run(ctx, s.client, []string{key}, value, ttl.Milliseconds(), maxLeaseValue-1).Slice()
 	})
 	if err != nil {
@@ -376,13 +411,14 @@ func parseLease(value string) crawl.Lease {
 
 // Renew makes origin's lease end ttl from now, in whole milliseconds, if
 // it is held with token, and reports whether it was: one Lua script, GET
-// then PEXPIRE when the tokens are equal.
+// then PEXPIRE when the tokens are equal. Its errors are those of
+// [Store.Lease].
 func (s *Store) Renew(ctx context.Context, origin, token string, ttl time.Duration) (bool, error) {
 	key := s.LeaseKey(origin)
 	if err := checkLease(token, ttl); err != nil {
 		return false, fmt.Errorf("redisstore: renew %s: %w", key, err)
 	}
-	n, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
+	n, err := call(ctx, s, func(ctx context.Context) (int64, error) {
 		return renewScript.Run(ctx, s.client, []string{key}, token, ttl.Milliseconds(), maxLeaseValue).Int64()
 	})
 	if err != nil {
@@ -393,12 +429,13 @@ func (s *Store) Renew(ctx context.Context, origin, token string, ttl time.Durati
 
 // Release ends origin's lease if it is held with token, and reports
 // whether it was: one Lua script, GET then DEL when the tokens are equal.
+// Its errors are those of [Store.Lease].
 func (s *Store) Release(ctx context.Context, origin, token string) (bool, error) {
 	key := s.LeaseKey(origin)
 	if err := checkLease(token, time.Millisecond); err != nil {
 		return false, fmt.Errorf("redisstore: release %s: %w", key, err)
 	}
-	n, err := call(ctx, s.timeout, func(ctx context.Context) (int64, error) {
+	n, err := call(ctx, s, func(ctx context.Context) (int64, error) {
 		return releaseScript.Run(ctx, s.client, []string{key}, token, maxLeaseValue).Int64()
 	})
 	if err != nil {
@@ -421,7 +458,7 @@ func checkLease(token string, ttl time.Duration) error {
 
 // TTL returns the Redis expiry Put sets on e at now, as the package
 // documentation gives it; zero or less means the entry has nothing left
-// to keep.
+// to keep, as for the zero Entry.
 func TTL(e crawl.Entry, now time.Time) time.Duration {
 	until := e.Expires
 	if e.Status >= 200 && e.Status <= 299 {
@@ -446,17 +483,67 @@ func later(a, b time.Time) time.Time {
 	return a
 }
 
-// call runs f with a context that ends after timeout, and returns when f
-// does or when that context ends, whichever comes first. go-redis gives up
+// call runs f with a context that ends after timeout (0 for none), and
+// returns when f does or when that context ends, whichever comes first. go-redis gives up
 // a blocked read at its own ReadTimeout (3 seconds by default) unless the
 // client was made with ContextTimeoutEnabled, so waiting for f alone would
 // not bound the call. When call returns first, f goes on in its goroutine
 // until the client gives up; its context is cancelled by then, so it
 // cannot wait for a connection, dial or retry, only finish a read on a
 // connection it holds: at most the pool's size of them linger.
-func call[T any](ctx context.Context, timeout time.Duration, f func(context.Context) (T, error)) (T, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+//
+// A call to a Cluster that fails other than with Redis's reply (a refused
+// connection, a timeout) or with CLUSTERDOWN asks the client to reload its
+// map of the slots: go-redis does so by itself only on a MOVED reply or
+// every 10 seconds, so after a primary's failover it would go on sending
+// the primary's slots to the dead process for up to 10 s after its replica
+// took over. Reloads run in the background, one at a time, 200 ms apart at
+// least.
+func call[T any](ctx context.Context, s *Store, f func(context.Context) (T, error)) (T, error) {
+	v, err := bounded(ctx, s, f)
+	if err != nil {
+		if cc, ok := s.client.(*redis.ClusterClient); ok && clusterMoved(err) {
+			cc.ReloadState(context.WithoutCancel(ctx))
+		}
+	}
+	return v, err
+}
+
+// clusterMoved reports whether err, from a call to a Cluster, may mean
+// that the slot's primary changed: any error but a reply from Redis
+// (redis.Nil included), or the reply CLUSTERDOWN.
+func clusterMoved(err error) bool {
+	if errors.Is(err, redis.Nil) {
+		return false
+	}
+	var reply redis.Error
+	if errors.As(err, &reply) {
+		return strings.HasPrefix(reply.Error(), "CLUSTERDOWN")
+	}
+	return true
+}
+
+// bounded is call's bound: f with a context that ends after s's timeout.
+// A client made with ContextTimeoutEnabled gives up at the context's
+// deadline itself: when the context has one, bounded runs f on the
+// caller's goroutine, which saves a goroutine and a wake-up per call
+// (BenchmarkMissOverRoundTrip); otherwise in a goroutine, as call says.
+func bounded[T any](ctx context.Context, s *Store, f func(context.Context) (T, error)) (T, error) {
+	cancel := context.CancelFunc(func() {})
+	if s.timeout > 0 {
+		ctx, cancel = context.WithTimeout(ctx, s.timeout)
+	}
 	defer cancel()
+	if _, ok := ctx.Deadline(); ok && s.direct {
+		v, err := f(ctx)
+		if err != nil && ctx.Err() != nil {
+			// The error go-redis gives at the deadline is its
+			// connection's timeout; say which deadline passed.
+			var zero T
+			return zero, context.Cause(ctx)
+		}
+		return v, err
+	}
 	type result struct {
 		v   T
 		err error
@@ -474,3 +561,9 @@ func call[T any](ctx context.Context, timeout time.Duration, f func(context.Cont
 		return zero, context.Cause(ctx)
 	}
 }
+
+// BoundedByContext reports true: each call of a Store returns by its
+// context's deadline, whatever the client's own timeouts, so that a
+// crawl.Checker calls it without a goroutine to bound it (see
+// crawl.Bounded).
+func (s *Store) BoundedByContext() bool { return true }

@@ -27,13 +27,19 @@ var now = time.Date(2026, 11, 24, 6, 0, 0, 0, time.UTC)
 
 func fixedNow() time.Time { return now }
 
+// newStore returns a Store on s's Redis, on the clock fixedNow. Its calls
+// have no timeout unless opts sets one: these tests are of what the Store
+// does, which must not depend on how fast a loaded machine answers (a
+// Redis reply over DefaultTimeout, 250 ms, failed TestLease at a load of
+// 26 on two cores); the timeout has tests of its own (outage_test.go,
+// TestNegativeTimeout).
 func newStore(t testing.TB, s *server, opts redisstore.Options) (*redisstore.Store, *redis.Client) {
 	t.Helper()
-	c := s.client()
-	if opts.Now == nil {
-		opts.Now = fixedNow
+	if opts.Timeout == 0 {
+		opts.Timeout = -1
 	}
-	return redisstore.New(c, &opts), c
+	c := s.client()
+	return redisstore.WithClock(redisstore.New(c, &opts), fixedNow), c
 }
 
 // The access states a Checker stores, with the Redis TTL each gets.
@@ -517,7 +523,7 @@ func TestCluster(t *testing.T) {
 	}
 	client := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{srv.addr}})
 	t.Cleanup(func() { client.Close() })
-	store := redisstore.New(client, &redisstore.Options{Now: fixedNow})
+	store := redisstore.WithClock(redisstore.New(client, nil), fixedNow)
 	const origin = "https://cluster.example"
 	key, err := admin.ClusterKeySlot(ctx, store.Key(origin)).Result()
 	if err != nil {

@@ -3,8 +3,10 @@ package redisstore_test
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"net"
+	"os"
 	"os/exec"
 	"strconv"
 	"sync"
@@ -38,17 +40,27 @@ func startServer(t testing.TB, extra ...string) *server {
 		t.Skip("redis-server not found: these tests run a real Redis; install it " +
 			"(Debian, Ubuntu: apt-get install -y redis-server) and run them again")
 	}
-	dir := t.TempDir()
+	s, err := launchServer(path, t.TempDir(), extra...)
+	if err != nil {
+		t.Fatalf("starting redis-server: %v", err)
+	}
+	s.t = t
+	t.Cleanup(s.kill)
+	return s
+}
+
+// launchServer starts the redis-server at path on a free loopback port,
+// with dir as its directory; the caller kills it.
+func launchServer(path, dir string, extra ...string) (*server, error) {
 	var lastErr error
 	// A free port can be taken by someone else between finding it and
 	// the server binding it: try a few.
 	for try := 0; try < 5; try++ {
 		port, err := freePort()
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		s := &server{
-			t:    t,
 			addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
 			args: append([]string{
 				"--port", strconv.Itoa(port),
@@ -61,12 +73,46 @@ func startServer(t testing.TB, extra ...string) *server {
 		}
 		s.args = append([]string{path}, s.args...)
 		if lastErr = s.start(); lastErr == nil {
-			t.Cleanup(s.kill)
-			return s
+			return s, nil
 		}
 	}
-	t.Fatalf("starting redis-server: %v", lastErr)
-	return nil
+	return nil, lastErr
+}
+
+// exampleRedisEnv names the environment variable that gives the Examples
+// the address of their Redis, as a user's program might.
+const exampleRedisEnv = "REDIS_ADDR"
+
+// runWithRedis runs the tests and Examples of m with a redis-server for
+// the Examples, whose address it puts in exampleRedisEnv. Without
+// redis-server, as the tests skip, the Examples that need it do not run.
+func runWithRedis(m *testing.M) int {
+	flag.Parse()
+	path, err := exec.LookPath("redis-server")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "redis-server not found: ExampleNew does not run (Debian, Ubuntu: apt-get install -y redis-server)")
+		skip := flag.Lookup("test.skip")
+		if v := skip.Value.String(); v != "" {
+			skip.Value.Set(v + "|^ExampleNew$")
+		} else {
+			skip.Value.Set("^ExampleNew$")
+		}
+		return m.Run()
+	}
+	dir, err := os.MkdirTemp("", "redisstore-example-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	s, err := launchServer(path, dir)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "starting redis-server for the Examples: %v\n", err)
+		return 1
+	}
+	defer s.kill()
+	os.Setenv(exampleRedisEnv, s.addr)
+	return m.Run()
 }
 
 func freePort() (int, error) {
@@ -171,15 +217,23 @@ func (s *server) client() *redis.Client {
 // Store on it answers within its Timeout only because it bounds its calls
 // itself.
 func (s *server) patientClient() *redis.Client {
+	return s.patientClientWith(false)
+}
+
+// patientClientWith is patientClient, made with ContextTimeoutEnabled set
+// as ctxTimeouts says: a Store on such a client calls it on the caller's
+// goroutine.
+func (s *server) patientClientWith(ctxTimeouts bool) *redis.Client {
 	c := redis.NewClient(&redis.Options{
-		Addr:            s.addr,
-		DialTimeout:     30 * time.Second,
-		ReadTimeout:     30 * time.Second,
-		WriteTimeout:    30 * time.Second,
-		PoolTimeout:     30 * time.Second,
-		MaxRetries:      10,
-		MinRetryBackoff: 500 * time.Millisecond,
-		MaxRetryBackoff: time.Second,
+		ContextTimeoutEnabled: ctxTimeouts,
+		Addr:                  s.addr,
+		DialTimeout:           30 * time.Second,
+		ReadTimeout:           30 * time.Second,
+		WriteTimeout:          30 * time.Second,
+		PoolTimeout:           30 * time.Second,
+		MaxRetries:            10,
+		MinRetryBackoff:       500 * time.Millisecond,
+		MaxRetryBackoff:       time.Second,
 	})
 	s.t.Cleanup(func() { c.Close() })
 	return c

@@ -4,7 +4,7 @@ go 1.25
 
 require (
 	github.com/chromedp/chromedp v0.23.0
-	github.com/crawlkit/robots v0.0.0
+	github.com/crawlkit/robots v1.0.0
 )
 
 require (
@@ -13,5 +13,3 @@ require (
 	golang.org/x/net v0.35.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
 )
-
-replace github.com/crawlkit/robots => ../

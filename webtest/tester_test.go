@@ -561,19 +561,20 @@ Disallow: /new/
 	}
 }
 
-// TestPhoneWidth checks that the page fits a phone's width: nothing wider
-// than the screen, so no sideways scrolling.
-func TestPhoneWidth(t *testing.T) {
-	base := serve(t)
+// newPhone starts a browser that emulates a phone 390 by 844 CSS pixels
+// wide, at 3 device pixels a CSS pixel, with touch.
+func newPhone(t *testing.T) *browser {
+	t.Helper()
 	b := newBrowser(t, 390, 844)
 	b.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch))
-	long := "/" + strings.Repeat("very-long-segment/", 12) + "page.html?with=a&long=query"
-	q := url.Values{"robots": {draft}, "agent": {"Googlebot", "GPTBot", "*"}, "url": {"/private/x", long}}
-	b.open(base + "?" + q.Encode())
-	if n := len(b.results()); n != 6 {
-		t.Fatalf("%d results at phone width, want 6", n)
-	}
-	fit := eval[map[string]float64](b, `(() => {
+	return b
+}
+
+// pageFit measures the page: the viewport's width ("inner"), the
+// document's scroll width ("scroll"), and the right edge of its widest
+// element outside code blocks, which scroll on their own ("widest").
+func pageFit(b *browser) map[string]float64 {
+	return eval[map[string]float64](b, `(() => {
 		let widest = 0;
 		for (const e of document.body.querySelectorAll("*")) {
 			const r = e.getBoundingClientRect();
@@ -581,6 +582,20 @@ func TestPhoneWidth(t *testing.T) {
 		}
 		return {inner: window.innerWidth, scroll: document.documentElement.scrollWidth, widest};
 	})()`)
+}
+
+// TestPhoneWidth checks that the page fits a phone's width: nothing wider
+// than the screen, so no sideways scrolling.
+func TestPhoneWidth(t *testing.T) {
+	base := serve(t)
+	b := newPhone(t)
+	long := "/" + strings.Repeat("very-long-segment/", 12) + "page.html?with=a&long=query"
+	q := url.Values{"robots": {draft}, "agent": {"Googlebot", "GPTBot", "*"}, "url": {"/private/x", long}}
+	b.open(base + "?" + q.Encode())
+	if n := len(b.results()); n != 6 {
+		t.Fatalf("%d results at phone width, want 6", n)
+	}
+	fit := pageFit(b)
 	if fit["inner"] != 390 || fit["scroll"] > fit["inner"] || fit["widest"] > fit["inner"]+0.5 {
 		t.Errorf("at phone width: %v (scrollWidth and the widest element must fit innerWidth)", fit)
 	}

@@ -100,7 +100,18 @@ JSON (-json), one object; every field is always present:
 	    "content_signal": {"search": "yes", "ai-train": "no"}, // the
 	        // preferences that apply, key to value as written, unknown
 	    "content_usage": {}           // keys too; {} when none does
-	  }]
+	  }],
+	  "stats": null                   // or, for a URL SOURCE, what the
+	    // crawl.Checker that fetched it did (see crawl.Stats):
+	    // {"answers": {"memory": 0, "store": 0, "fetch": 1},
+	    //  "fetches": {"parsed": 1, "unavailable": 0, "unreachable": 0},
+	    //  "store_calls": {"get": 0, "put": 0, "lease": 0, "renew": 0,
+	    //    "release": 0, "reserve": 0, "unreserve": 0, "defer": 0},
+	    //  "store_errors": {...as store_calls},
+	    //  "store_error_kinds": {"timeout": 0, "panic": 0, "bad_entry": 0},
+	    //  "waits": {"lease": 0, "lease_seconds": 0, "outage": 0,
+	    //    "outage_seconds": 0, "pace": 0, "pace_seconds": 0},
+	    //  "outage_fetches": 0, "entries": 1, "bytes": 1234, "fetching": 0}
 	}
 
 Exit status: 0 when every URL is allowed, 1 when any is disallowed, 2 for
@@ -164,6 +175,9 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 func checkAll(s *source, agents, urls []string) (checkReport, int) {
 	rep := checkReport{Source: s.name, Fetch: s.fetch, Warnings: bodyWarnings(s), Agents: agents,
 		Groups: []agentGroup{}, Results: make([]checkItem, 0, len(agents)*len(urls))}
+	if s.stats != nil {
+		rep.Stats = statsOf(*s.stats)
+	}
 	status := exitOK
 	for _, a := range agents {
 		g := agentGroup{Agent: a}

@@ -19,6 +19,36 @@ type checkJSON struct {
 	Agents   []string         `json:"agents"`
 	Groups   []agentGroupJSON `json:"groups"`
 	Results  []checkItemJSON  `json:"results"`
+	Stats    *statsJSON       `json:"stats"`
+}
+
+// statsJSON is check's "stats", and serve's /api/stats.
+type statsJSON struct {
+	Answers struct {
+		Memory, Store, Fetch int64
+	} `json:"answers"`
+	Fetches struct {
+		Parsed, Unavailable, Unreachable int64
+	} `json:"fetches"`
+	StoreCalls  map[string]int64 `json:"store_calls"`
+	StoreErrors map[string]int64 `json:"store_errors"`
+	ErrorKinds  struct {
+		Timeout  int64 `json:"timeout"`
+		Panic    int64 `json:"panic"`
+		BadEntry int64 `json:"bad_entry"`
+	} `json:"store_error_kinds"`
+	Waits struct {
+		Lease         int64   `json:"lease"`
+		LeaseSeconds  float64 `json:"lease_seconds"`
+		Outage        int64   `json:"outage"`
+		OutageSeconds float64 `json:"outage_seconds"`
+		Pace          int64   `json:"pace"`
+		PaceSeconds   float64 `json:"pace_seconds"`
+	} `json:"waits"`
+	OutageFetches int64 `json:"outage_fetches"`
+	Entries       int   `json:"entries"`
+	Bytes         int64 `json:"bytes"`
+	Fetching      int   `json:"fetching"`
 }
 
 type agentGroupJSON struct {
@@ -87,6 +117,9 @@ func TestCheckJSON(t *testing.T) {
 	decodeStrict(t, got.stdout, &rep)
 	if rep.Source != example || rep.Fetch != nil || !cmp.Equal(rep.Agents, []string{"Bingbot"}) || rep.Warnings == nil || len(rep.Warnings) != 0 {
 		t.Errorf("source, fetch, agents, warnings = %q, %v, %q, %#v", rep.Source, rep.Fetch, rep.Agents, rep.Warnings)
+	}
+	if rep.Stats != nil {
+		t.Errorf("stats of a file SOURCE = %+v, want null", rep.Stats)
 	}
 	five := 5.0 // the Crawl-delay of the * group
 	wantGroups := []agentGroupJSON{{Agent: "Bingbot", Group: &groupJSON{Agents: []string{"*"}, Lines: []int{3}, Fallback: true},
@@ -210,7 +243,10 @@ func TestJSONSchemaDocumented(t *testing.T) {
 	docs := map[string][]string{
 		"check": {"source", "fetch", "url", "final_url", "redirects", "status", "bytes", "state", "error", "warnings", "agents", "groups",
 			"agent", "group", "lines", "fallback", "pace", "crawl_delay", "interval", "results", "allowed", "reason", "rule", "line", "allow", "pattern", "path", "explanation",
-			"content_signal", "content_usage"},
+			"content_signal", "content_usage", "stats", "answers", "memory", "store", "fetches", "parsed", "unavailable",
+			"unreachable", "store_calls", "get", "put", "lease", "renew", "release", "reserve", "unreserve", "defer", "store_errors",
+			"store_error_kinds", "timeout", "panic", "bad_entry", "waits", "lease_seconds", "outage", "outage_seconds",
+			"pace_seconds", "outage_fetches", "entries", "fetching"},
 		"lint": {"sources", "source", "fetch", "unlisted", "findings", "line", "severity", "code", "message", "errors", "warnings", "infos"},
 		"show": {"source", "fetch", "groups", "agents", "agent_lines", "line", "value", "token", "crawl_delay", "rules", "allow",
 			"pattern", "preferences", "path", "sitemaps", "url", "records", "key", "diagnostics", "kind", "detail"},

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crawlkit/robots"
 	"github.com/crawlkit/robots/crawl"
+	"github.com/crawlkit/robots/internal/decl"
 )
 
 // text describes the fetch in one line of text output.
@@ -42,7 +43,8 @@ func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source
 		return nil, fmt.Errorf("fetching the robots.txt of %s: %w", name, err)
 	}
 	a := f.Access()
-	s := &source{name: name, file: f, limit: o.Limit(), fetch: &fetchInfo{
+	st := c.Stats()
+	s := &source{name: name, file: f, limit: o.Limit(), stats: &st, fetch: &fetchInfo{
 		URL: a.URL, FinalURL: a.FinalURL, Redirects: a.Redirects, Status: a.Status,
 		Bytes: a.Bytes, State: a.State.String(), Error: a.Err,
 	}}
@@ -56,7 +58,7 @@ func (e *env) fetch(ctx context.Context, name string, o robots.Options) (*source
 	// The body, for lint's look at the bytes (a BOM, HTML, UTF-16).
 	if entry.Status/100 == 2 {
 		s.body = entry.Body
-		s.lines = o.ParseDeclarations(entry.Body)
+		s.lines = decl.Read(entry.Body, o.Limit())
 		s.cut = len(entry.Body) > s.limit // the rest was not read
 	}
 	return s, nil

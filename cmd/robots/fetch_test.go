@@ -228,12 +228,21 @@ func TestURLSourceJSON(t *testing.T) {
 	if rep.Fetch == nil || *rep.Fetch != want {
 		t.Errorf("fetch = %+v, want %+v", rep.Fetch, want)
 	}
+	// What the Checker did: one fetch, which parsed, answering its one
+	// call, and one file of some hundreds of bytes kept.
+	if st := rep.Stats; st == nil || st.Answers.Fetch != 1 || st.Answers.Memory != 0 || st.Fetches.Parsed != 1 ||
+		st.Fetches.Unreachable != 0 || st.Entries != 1 || st.Bytes < 37 || st.StoreCalls["get"] != 0 {
+		t.Errorf("stats of a fetch that parsed = %+v", st)
+	}
 	got = runTool(t, nil, "check", "-json", u["503"], "/")
 	rep = checkJSON{}
 	decodeStrict(t, got.stdout, &rep)
 	if rep.Fetch == nil || rep.Fetch.Status != 503 || rep.Fetch.State != "unreachable" || len(rep.Groups) != 1 || rep.Groups[0].Group != nil ||
 		len(rep.Results) != 1 || rep.Results[0].Allowed || rep.Results[0].Reason != "unreachable" {
 		t.Errorf("check -json of a 503: %s", got.stdout)
+	}
+	if st := rep.Stats; st == nil || st.Fetches.Unreachable != 1 || st.Fetches.Parsed != 0 || st.Answers.Fetch != 1 {
+		t.Errorf("stats of a 503 = %+v", st)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/internal/decl"
 )
 
 // Groups as the commands describe them: the group that applies to an
@@ -41,7 +42,7 @@ func appliedGroup(s *source, agent string) *groupRef {
 
 // groupLines returns the user-agent lines of the groups, as written, that
 // are merged into the group of token (lower case, or "*").
-func groupLines(s *source, token string) []robots.AgentLine {
+func groupLines(s *source, token string) []decl.AgentLine {
 	lines := s.lines.Agents
 	in := map[int]bool{}
 	for _, a := range lines {
@@ -49,7 +50,7 @@ func groupLines(s *source, token string) []robots.AgentLine {
 			in[a.Group] = true
 		}
 	}
-	var out []robots.AgentLine
+	var out []decl.AgentLine
 	for _, a := range lines {
 		if in[a.Group] {
 			out = append(out, a)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/crawlkit/robots/lint"
 )
 
 const lintHelp = `usage: robots lint [-json] [-format F] [-ignore CODE,...] [-min-severity S] [-max-bytes N] [-timeout D] SOURCE...
@@ -25,13 +27,15 @@ Severities:
   error    a line or a rule that is ignored, or a file that is not a
            robots.txt at all (HTML, UTF-16, binary)
   warning  probably not what the author meant, or what a major crawler
-           reads otherwise
+           reads otherwise; a well-formed line that Google read until
+           2019 and now ignores (noindex, nofollow)
   info     worth knowing; the file does what it says
 
 Findings (their code, in brackets, is the "code" field of the JSON output
 and the rule of the SARIF output):
-  every diagnostic of the parser: unknown key [unknown-key], accepted
-  misspelling [accepted-misspelling], missing colon [missing-colon], rule
+  every diagnostic of the parser: unknown key [unknown-key], a noindex
+  or nofollow line, which Google stopped reading in September 2019
+  [retired-key], accepted misspelling [accepted-misspelling], missing colon [missing-colon], rule
   before any user-agent line [rule-outside-group], pattern starting with
   neither / nor * [invalid-pattern], line too long [line-too-long], bytes
   outside the grammar, outside comments [invalid-bytes], content past the
@@ -110,7 +114,7 @@ func runLint(ctx context.Context, e *env, args []string) int {
 	format := fs.String("format", "text", "")
 	var ignore stringList
 	fs.Var(&ignore, "ignore", "")
-	minSeverity := fs.String("min-severity", sevInfo, "")
+	minSeverity := fs.String("min-severity", "info", "")
 	fs.maxBytesFlag()
 	fs.timeoutFlag()
 	pos, o, status, ok := fs.parseOptions(args)
@@ -127,30 +131,34 @@ func runLint(ctx context.Context, e *env, args []string) int {
 	if !ok {
 		return exitFailure
 	}
-	keep, ok := e.lintFilter(ignore, *minSeverity)
+	lo, ok := e.lintOptions(ignore, *minSeverity)
 	if !ok {
 		return exitFailure
 	}
+	lo.Parse = o
 	rep := lintReport{Sources: []lintSource{}, Findings: []finding{}}
+	var artifacts []lint.Artifact // for SARIF
 	failed := false
 	for _, name := range pos {
 		s, err := e.load(ctx, name, o)
 		if err != nil {
 			e.fail(err)
 			failed = true
+			artifacts = append(artifacts, lint.Artifact{URI: name, Err: err})
 			continue
 		}
-		found, unlisted := lint(s)
-		found = slices.DeleteFunc(found, func(f finding) bool { return !keep(f) })
-		rep.Sources = append(rep.Sources, lintSource{Source: name, Fetch: s.fetch, Unlisted: unlisted, found: len(found), uri: s.uri()})
-		rep.Findings = append(rep.Findings, found...)
+		found, unlisted := lintKept(s, lo)
+		rep.Sources = append(rep.Sources, lintSource{Source: name, Fetch: s.fetch, Unlisted: unlisted, found: len(found)})
+		rep.Findings = appendFindings(rep.Findings, s, found)
+		artifacts = append(artifacts, lint.Artifact{URI: s.uri(), Findings: found})
 	}
 	rep.count()
 	switch out {
 	case "json":
 		writeJSON(e.stdout, rep)
 	case "sarif":
-		writeJSON(e.stdout, sarifLog(rep, failed))
+		// An error is one of e.stdout, which keeps it.
+		_ = lint.SARIF(e.stdout, artifacts)
 	default:
 		writeLint(e.stdout, rep)
 	}
@@ -161,6 +169,56 @@ func runLint(ctx context.Context, e *env, args []string) int {
 		return exitFound
 	}
 	return exitOK
+}
+
+// lintFile returns the findings on s that o keeps, as lintKept, as the
+// findings of a report.
+func lintFile(s *source, o lint.Options) ([]finding, int) {
+	found, unlisted := lintKept(s, o)
+	return appendFindings(nil, s, found), unlisted
+}
+
+// appendFindings appends the findings on s to out, as a report's.
+func appendFindings(out []finding, s *source, found []lint.Finding) []finding {
+	for _, f := range found {
+		out = append(out, finding{Source: s.label(), Line: f.Line, Severity: f.Severity.String(), Code: f.Code, Message: f.Message})
+	}
+	return out
+}
+
+// lintKept returns the findings on s that o keeps, in line order, and
+// how many findings on its lines were left out because s is not a
+// robots.txt at all. o.Parse are the options s was read with; what is
+// known of s (where it was fetched from, how much of it lies past the
+// body) is added to o here. A fetched source that is unavailable or
+// unreachable has one finding, on line 1, and no lines.
+func lintKept(s *source, o lint.Options) ([]lint.Finding, int) {
+	switch {
+	case s.fetch != nil && s.fetch.State != "parsed":
+		// No file, so no lines: one finding, on the fetch.
+		f := lint.Finding{Line: 1, Message: strings.TrimPrefix(s.fetch.text(), "fetched ")}
+		switch s.fetch.State {
+		case "unavailable":
+			f.Severity, f.Code = lint.Info, "unavailable"
+		case "unreachable":
+			f.Severity, f.Code = lint.Error, "unreachable"
+		default:
+			return nil, 0
+		}
+		if f.Severity < o.MinSeverity || slices.Contains(o.Ignore, f.Code) {
+			return nil, 0
+		}
+		return []lint.Finding{f}, 0
+	case s.fetch != nil:
+		o.URL = s.uri()
+		if s.cut {
+			o.Size = -1 // the rest was not read
+		}
+	case s.cut:
+		o.Size, o.SizeAtLeast = int64(s.limit)+s.rest, !s.restKnown
+	}
+	rep := o.Lint(s.body)
+	return rep.Findings, rep.Unlisted
 }
 
 // lintFormat checks -json and -format and returns the output format:
@@ -179,10 +237,18 @@ func (e *env) lintFormat(asJSON bool, format string) (string, bool) {
 	return format, true
 }
 
-// lintFilter checks the values of -ignore and -min-severity and returns
-// which findings to keep.
-func (e *env) lintFilter(ignore []string, minSeverity string) (keep func(finding) bool, ok bool) {
-	ignored := map[string]bool{}
+// lintCodes are the codes of lint's findings.
+var lintCodes = lint.Codes()
+
+// knownCode reports whether code is one of lintCodes.
+func knownCode(code string) bool {
+	return slices.ContainsFunc(lintCodes, func(c lint.Code) bool { return c.Name == code })
+}
+
+// lintOptions checks the values of -ignore and -min-severity and returns
+// them as the linter's options.
+func (e *env) lintOptions(ignore []string, minSeverity string) (lint.Options, bool) {
+	var o lint.Options
 	for _, list := range ignore {
 		for _, code := range strings.Split(list, ",") {
 			code = strings.TrimSpace(code)
@@ -191,28 +257,25 @@ func (e *env) lintFilter(ignore []string, minSeverity string) (keep func(finding
 			}
 			if !knownCode(code) {
 				e.usageError("-ignore %s: %q is not a code of lint's findings; 'robots help lint' lists them", list, code)
-				return nil, false
+				return o, false
 			}
-			ignored[code] = true
+			o.Ignore = append(o.Ignore, code)
 		}
 	}
-	least, known := severityRank[minSeverity]
-	if !known {
+	if err := o.MinSeverity.UnmarshalText([]byte(minSeverity)); err != nil {
 		e.usageError("-min-severity %q is not a severity: give info, warning or error", minSeverity)
-		return nil, false
+		return o, false
 	}
-	return func(f finding) bool {
-		return !ignored[f.Code] && severityRank[f.Severity] >= least
-	}, true
+	return o, true
 }
 
 // count sets the numbers of findings of each severity.
 func (rep *lintReport) count() {
 	for _, f := range rep.Findings {
 		switch f.Severity {
-		case sevError:
+		case "error":
 			rep.Errors++
-		case sevWarning:
+		case "warning":
 			rep.Warnings++
 		default:
 			rep.Infos++

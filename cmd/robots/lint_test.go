@@ -29,8 +29,15 @@ func TestLintFindings(t *testing.T) {
 		},
 		{
 			name:       "unknown key",
-			body:       "User-agent: *\nNoindex: /x\n",
-			want:       "stdin:2: error: unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header\n",
+			body:       "User-agent: *\nNoindexing: /x\n",
+			want:       "stdin:2: error: unknown key \"Noindexing\": the line is ignored\n",
+			wantStatus: 1,
+		},
+		{
+			name: "noindex, which Google read until 2019: a warning",
+			body: "User-agent: *\nNoindex: /x\nnofollow: /y\n",
+			want: "stdin:2: warning: key \"Noindex\" is ignored: Google stopped reading it in robots.txt in September 2019; use a robots meta tag or an X-Robots-Tag header\n" +
+				"stdin:3: warning: key \"nofollow\" is ignored: Google stopped reading it in robots.txt in September 2019; use a robots meta tag or an X-Robots-Tag header\n",
 			wantStatus: 1,
 		},
 		{
@@ -409,12 +416,12 @@ func TestLintSamples(t *testing.T) {
 				"../../testdata/messy.txt:5: warning: missing colon in \"Disallow /no-colon\": Google reads it, other crawlers may not; write \"key: value\"\n" +
 				"../../testdata/messy.txt:6: error: pattern \"no-slash\" starts with neither / nor *: it never matches\n" +
 				"../../testdata/messy.txt:7: error: crawl-delay \"soon\" is not a number of seconds: it is ignored\n" +
-				"../../testdata/messy.txt:8: error: unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header\n" +
+				"../../testdata/messy.txt:8: warning: key \"Noindex\" is ignored: Google stopped reading it in robots.txt in September 2019; use a robots meta tag or an X-Robots-Tag header\n" +
 				"../../testdata/messy.txt:9: info: Host: only Yandex read it, and it stopped in 2018 (it follows redirects to the main mirror instead); other crawlers ignore it\n" +
 				"../../testdata/messy.txt:10: warning: misspelt key \"User agent\" is read as User-agent; Google accepts it, other crawlers may not: write User-agent\n" +
 				"../../testdata/messy.txt:11: warning: \"Disallow: /\" blocks the whole site for Bingbot: it takes the site out of that search engine\n" +
 				"../../testdata/messy.txt:12: error: malformed line \"<br/>\": neither \"key: value\" nor a comment; it is ignored\n" +
-				"10 findings: 5 errors, 4 warnings, 1 info\n",
+				"10 findings: 4 errors, 5 warnings, 1 info\n",
 			wantStatus: 1,
 		},
 		{
@@ -460,13 +467,13 @@ func TestLintJSON(t *testing.T) {
 	want := []finding{
 		{Source: "stdin", Line: 1, Severity: "warning", Code: "agent-token",
 			Message: "user-agent \"MJ12bot\" is read as \"MJ\": a product token has only letters, '-' and '_', so this group is for crawlers named MJ"},
-		{Source: "stdin", Line: 3, Severity: "error", Code: "unknown-key", Message: "unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header"},
+		{Source: "stdin", Line: 3, Severity: "warning", Code: "retired-key", Message: "key \"Noindex\" is ignored: Google stopped reading it in robots.txt in September 2019; use a robots meta tag or an X-Robots-Tag header"},
 	}
 	if diff := cmp.Diff(want, rep.Findings); diff != "" {
 		t.Errorf("findings mismatch (-want +got):\n%s", diff)
 	}
-	if rep.Errors == nil || *rep.Errors != 1 || rep.Warnings == nil || *rep.Warnings != 1 || rep.Infos == nil || *rep.Infos != 0 {
-		t.Errorf("errors, warnings, infos = %v, %v, %v; want 1, 1, 0", rep.Errors, rep.Warnings, rep.Infos)
+	if rep.Errors == nil || *rep.Errors != 0 || rep.Warnings == nil || *rep.Warnings != 2 || rep.Infos == nil || *rep.Infos != 0 {
+		t.Errorf("errors, warnings, infos = %v, %v, %v; want 0, 2, 0", rep.Errors, rep.Warnings, rep.Infos)
 	}
 }
 
@@ -490,24 +497,24 @@ func TestLintFilters(t *testing.T) {
 	body := "User-agent: *\nDisallow: /a$b\nDisallow: /x\nDisallow: /x\nNoindex: /y\n"
 	dollar := "stdin:2: warning: \"$\" inside pattern \"/a$b\" matches a literal \"$\": only a final \"$\" anchors the end of the path\n"
 	repeated := "stdin:4: info: \"Disallow: /x\" repeats line 3: it changes nothing, and can go\n"
-	unknown := "stdin:5: error: unknown key \"Noindex\": the line is ignored; Google stopped reading it in robots.txt in September 2019: use a robots meta tag or an X-Robots-Tag header\n"
+	retired := "stdin:5: warning: key \"Noindex\" is ignored: Google stopped reading it in robots.txt in September 2019; use a robots meta tag or an X-Robots-Tag header\n"
 	runCases(t, []runCase{
 		{
 			name:       "every finding",
 			args:       []string{"lint", "-"},
 			stdin:      strings.NewReader(body),
-			wantStdout: dollar + repeated + unknown + "3 findings: 1 error, 1 warning, 1 info\n",
+			wantStdout: dollar + repeated + retired + "3 findings: 0 errors, 2 warnings, 1 info\n",
 			wantStatus: 1,
 		},
 		{
 			name:       "-ignore two codes, one flag",
-			args:       []string{"lint", "-ignore", "unknown-key,dollar-inside", "-"},
+			args:       []string{"lint", "-ignore", "retired-key,dollar-inside", "-"},
 			stdin:      strings.NewReader(body),
 			wantStdout: repeated + "1 finding: 0 errors, 0 warnings, 1 info\n",
 		},
 		{
 			name:       "-ignore repeated",
-			args:       []string{"lint", "-ignore", "unknown-key", "-ignore", "repeated-rule", "-"},
+			args:       []string{"lint", "-ignore", "retired-key", "-ignore", "repeated-rule", "-"},
 			stdin:      strings.NewReader(body),
 			wantStdout: dollar + "1 finding: 0 errors, 1 warning, 0 info\n",
 			wantStatus: 1,
@@ -516,12 +523,12 @@ func TestLintFilters(t *testing.T) {
 			name:       "-min-severity warning",
 			args:       []string{"lint", "-min-severity", "warning", "-"},
 			stdin:      strings.NewReader(body),
-			wantStdout: dollar + unknown + "2 findings: 1 error, 1 warning, 0 info\n",
+			wantStdout: dollar + retired + "2 findings: 0 errors, 2 warnings, 0 info\n",
 			wantStatus: 1,
 		},
 		{
 			name:       "-min-severity error",
-			args:       []string{"lint", "-min-severity", "error", "-ignore", "unknown-key", "-"},
+			args:       []string{"lint", "-min-severity", "error", "-ignore", "retired-key", "-"},
 			stdin:      strings.NewReader(body),
 			wantStdout: "no findings\n",
 		},
@@ -565,10 +572,10 @@ func TestLintCodesDocumented(t *testing.T) {
 		named[m[1]] = true
 	}
 	for _, c := range lintCodes {
-		if !named[c.code] {
-			t.Errorf("lint's help does not name the code [%s]", c.code)
+		if !named[c.Name] {
+			t.Errorf("lint's help does not name the code [%s]", c.Name)
 		}
-		delete(named, c.code)
+		delete(named, c.Name)
 	}
 	for code := range named {
 		t.Errorf("lint's help names [%s], which is no code", code)

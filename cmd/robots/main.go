@@ -9,6 +9,8 @@
 //	robots diff [-agent NAME]... [-json] [-max-bytes N] [-urls FILE] [-timeout D] OLD NEW [URL...]
 //	robots url [-json] PAGEURL...
 //	robots page [-agent NAME] [-permissive] [-json] [-header 'X-Robots-Tag: ...']... [-timeout D] SOURCE
+//	robots usage [-agent NAME] [-json] [-header 'Name: value']... [-robots FILE] [-tdmrep FILE] [-url URL] [-timeout D] SOURCE
+//	robots ai [-json] [-path P]... [-max-bytes N] [-timeout D] SOURCE
 //	robots serve [-addr HOST:PORT] [-max-bytes N] [-timeout D]
 //	robots version
 //	robots help [COMMAND]
@@ -66,6 +68,8 @@ func init() {
 		{name: "diff", help: diffHelp, run: runDiff},
 		{name: "url", help: urlHelp, run: runURL},
 		{name: "page", help: pageHelp, run: runPage},
+		{name: "usage", help: usageHelp, run: runUsage},
+		{name: "ai", help: aiHelp, run: runAI},
 		{name: "serve", help: serveHelp, run: runServe},
 		{name: "version", help: versionHelp, run: runVersion},
 		{name: "help", help: helpHelp, run: runHelp},
@@ -107,6 +111,8 @@ const usageList = `
 	diff     what a new version of a file changes
 	url      the robots.txt URL of a page
 	page     what a page's robots META tags and X-Robots-Tag headers allow
+	usage    may a crawler use a page for search, AI input or AI training
+	ai       which AI crawlers a file lets in, and where its preferences disagree
 	serve    the robots.txt tester, a web page to test drafts and live files
 	version  the version of this program
 
@@ -117,10 +123,10 @@ timeout disallows everything). Every command takes -h. Run 'robots help
 COMMAND' for a command's output, options and JSON schema.
 
 Exit status: 0 for success (every URL allowed, no findings, no change),
-1 when a URL is disallowed, lint finds a warning or an error, or diff finds
-a change, and 2 for a usage, read or write error, or a fetch that got no
-response: a network error or a timeout (a 4xx or 5xx status is an answer,
-not an error).
+1 when a URL is disallowed, lint finds a warning or an error, diff finds a
+change or ai a contradiction, and 2 for a usage, read or write error, or a
+fetch that got no response: a network error or a timeout (a 4xx or 5xx
+status is an answer, not an error).
 `
 
 // env is what a command reads and writes: standard input, output (which
@@ -225,7 +231,7 @@ func runHelp(ctx context.Context, e *env, args []string) int {
 	case 1:
 		c := lookup(pos[0])
 		if c == nil {
-			return e.usageError("unknown command %q: the commands are check, lint, show, diff, url, page, serve, version and help", pos[0])
+			return e.usageError("unknown command %q: the commands are check, lint, show, diff, url, page, usage, ai, serve, version and help", pos[0])
 		}
 		fmt.Fprint(e.stdout, c.help)
 		return exitOK

@@ -110,7 +110,7 @@ func TestUsage(t *testing.T) {
 		{
 			name:       "help of an unknown command",
 			args:       []string{"help", "allow"},
-			wantStderr: "robots help: unknown command \"allow\": the commands are check, lint, show, diff, url, page, serve, version and help\nRun 'robots help -h' for usage.\n",
+			wantStderr: "robots help: unknown command \"allow\": the commands are check, lint, show, diff, url, page, usage, ai, serve, version and help\nRun 'robots help -h' for usage.\n",
 			wantStatus: 2,
 		},
 		{

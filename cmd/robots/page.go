@@ -147,10 +147,8 @@ func runPage(ctx context.Context, e *env, args []string) int {
 	src := pos[0]
 
 	var d *page.Directives
-	var err error
 	httpStatus := 0
-	switch {
-	case isURL(src):
+	if isURL(src) {
 		var fetched string
 		d, httpStatus, fetched, status = e.fetchPage(ctx, src, tok)
 		if d == nil {
@@ -159,21 +157,14 @@ func runPage(ctx context.Context, e *env, args []string) int {
 		if !*asJSON {
 			fmt.Fprintln(e.stdout, fetched)
 		}
-	case src == "-":
-		d, err = page.FromHTML(e.stdin)
-	default:
-		var f *os.File
-		if f, err = os.Open(src); err != nil {
-			return e.fail(pageOpenError(src, err))
+	} else {
+		var err error
+		if d, err = e.readHTML(src); err != nil {
+			return e.fail(err)
 		}
-		d, err = page.FromHTML(f)
-		f.Close()
-	}
-	if err != nil {
-		return e.failPage(err)
 	}
 	if d.Truncated() {
-		e.note("the head runs on past %d bytes: rules after them are not read", page.DefaultMaxBytes)
+		e.note("the head runs on past %d bytes: rules after them are not read", page.DefaultMaxRead)
 	}
 	extra := http.Header{"X-Robots-Tag": headers}
 	a := page.Join(d, page.FromHeader(extra)).For(tok, policy)
@@ -311,36 +302,29 @@ func pageJSON(src, agent string, a page.Answer) pageReport {
 func (e *env) fetchPage(ctx context.Context, url, agent string) (d *page.Directives, status int, fetched string, exit int) {
 	ctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
-	checker := &crawl.Checker{FetchTimeout: e.timeout}
-	client := &http.Client{Transport: &crawl.Transport{Checker: checker, Agent: agent}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return nil, 0, "", e.fail(fmt.Errorf("%s is not a URL: %w", url, err))
-	}
-	req.Header.Set("User-Agent", crawl.DefaultUserAgent)
-	resp, err := client.Do(req)
-	var refused *crawl.DisallowedError
-	if errors.As(err, &refused) {
+	resp, refused, err := getPage(ctx, &crawl.Checker{FetchTimeout: e.timeout}, url, agent)
+	switch {
+	case err != nil:
+		return nil, 0, "", e.fail(err)
+	case refused != nil && unanswered(refused.Explanation):
+		// No response at all for robots.txt: a fetch error, as in check.
 		x := refused.Explanation
-		if x.Reason == robots.NoFile && x.Access.State == robots.Unreachable && x.Access.Status == 0 {
-			// No response at all for robots.txt: a fetch error, as in check.
-			return nil, 0, "", e.fail(fmt.Errorf("could not fetch %s (%s), so crawlers fetch nothing from its origin: nothing fetched",
-				x.Access.URL, x.Access.Err))
-		}
+		return nil, 0, "", e.fail(fmt.Errorf("could not fetch %s (%s), so crawlers fetch nothing from its origin: nothing fetched",
+			x.Access.URL, x.Access.Err))
+	case refused != nil:
 		fmt.Fprintf(e.stderr, "robots page: robots.txt forbids %s to fetch %s (%s): nothing fetched\n",
-			safe(agent), safe(refused.URL), safe(x.String()))
+			safe(agent), safe(refused.URL), safe(refused.Explanation.String()))
 		return nil, 0, "", exitFound
 	}
-	if err != nil {
-		return nil, 0, "", e.fail(fmt.Errorf("fetching %s: %w", url, err))
-	}
 	defer resp.Body.Close()
-	if enc := strings.TrimSpace(resp.Header.Get("Content-Encoding")); enc != "" && !strings.EqualFold(enc, "identity") {
+	d, err = page.FromResponse(resp)
+	switch {
+	case errors.Is(err, page.ErrEncoded):
 		// A coding the Transport did not ask for, and so did not decode:
-		// the headers can still be read.
-		e.note("the page is encoded (Content-Encoding: %s): its meta tags are not read, only its X-Robots-Tag headers", safe(enc))
-		d = page.FromHeader(resp.Header)
-	} else if d, err = page.FromResponse(resp); err != nil {
+		// d holds the rules of the headers.
+		e.note("the page is encoded (Content-Encoding: %s): its meta tags are not read, only its X-Robots-Tag headers",
+			safe(strings.TrimSpace(resp.Header.Get("Content-Encoding"))))
+	case err != nil:
 		return nil, 0, "", e.failPage(err)
 	}
 	final := resp.Request.URL.String()
@@ -356,10 +340,63 @@ func (e *env) fetchPage(ctx context.Context, url, agent string) (d *page.Directi
 	return d, resp.StatusCode, fetched, exitOK
 }
 
+// getPage GETs url for agent through a crawl.Transport on checker, which
+// fetches only what robots.txt allows: it returns the response, the
+// refusal of a URL robots.txt disallows (the page, or a redirect on the
+// way), or an error that says which URL could not be fetched.
+func getPage(ctx context.Context, checker *crawl.Checker, url, agent string) (*http.Response, *crawl.DisallowedError, error) {
+	client := &http.Client{Transport: &crawl.Transport{Checker: checker, Agent: agent}}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s is not a URL: %w", url, err)
+	}
+	req.Header.Set("User-Agent", crawl.DefaultUserAgent)
+	resp, err := client.Do(req)
+	var refused *crawl.DisallowedError
+	switch {
+	case errors.As(err, &refused):
+		return nil, refused, nil
+	case err != nil:
+		return nil, nil, fmt.Errorf("fetching %s: %w", url, err)
+	}
+	return resp, nil, nil
+}
+
+// unanswered reports whether x refuses a URL because robots.txt got no
+// response at all: a fetch error, not an answer of the site.
+func unanswered(x robots.Explanation) bool {
+	return x.Reason == robots.NoFile && x.Access.State == robots.Unreachable && x.Access.Status == 0
+}
+
 // failPage reports an error of the page package, whose messages start
 // with "page: ".
 func (e *env) failPage(err error) int {
-	return e.fail(errors.New(strings.TrimPrefix(err.Error(), "page: ")))
+	return e.fail(pageError(err))
+}
+
+// pageError is err, an error of package page, without its "page: "
+// prefix: the tool names itself.
+func pageError(err error) error {
+	return errors.New(strings.TrimPrefix(err.Error(), "page: "))
+}
+
+// readHTML reads the head of the HTML file name, - for standard input,
+// as page and usage read a SOURCE that is not a URL.
+func (e *env) readHTML(name string) (*page.Directives, error) {
+	r := e.stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, pageOpenError(name, err)
+		}
+		defer f.Close()
+		r = f
+	}
+	d, err := page.FromHTML(r)
+	if err != nil {
+		return nil, pageError(err)
+	}
+	return d, nil
 }
 
 // pageOpenError explains why an HTML file could not be opened.

@@ -191,8 +191,8 @@ func TestPageJSON(t *testing.T) {
 	}
 }
 
-// site is a web site on loopback: a robots.txt, pages, and the paths it
-// was asked for.
+// site is a web site on loopback that serves what a handler serves, and
+// keeps the paths it was asked for.
 type site struct {
 	*httptest.Server
 	mu    sync.Mutex
@@ -205,13 +205,24 @@ func (s *site) asked() []string {
 	return append([]string(nil), s.paths...)
 }
 
-func newSite(t *testing.T, robotsTxt string) *site {
+// serveSite starts a site that serves with h, closed when t ends.
+func serveSite(t *testing.T, h http.HandlerFunc) *site {
 	t.Helper()
 	s := &site{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.paths = append(s.paths, r.URL.Path)
 		s.mu.Unlock()
+		h(w, r)
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// newSite is a site for page: robotsTxt, and pages.
+func newSite(t *testing.T, robotsTxt string) *site {
+	t.Helper()
+	return serveSite(t, func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/robots.txt":
 			w.Write([]byte(robotsTxt))
@@ -228,9 +239,7 @@ func newSite(t *testing.T, robotsTxt string) *site {
 			w.Header().Set("Content-Type", "text/html")
 			w.Write([]byte("<meta name=robots content=noimageindex>"))
 		}
-	}))
-	t.Cleanup(s.Close)
-	return s
+	})
 }
 
 // TestPageURL fetches pages from a site on loopback, only where its

@@ -58,7 +58,7 @@ func TestReadmeJSONSchemas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"check", "lint", "show", "diff", "url", "page"} {
+	for _, name := range []string{"check", "lint", "show", "diff", "url", "page", "usage", "ai"} {
 		help := lookup(name).help
 		const intro = "JSON (-json), one object; every field is always present:\n\n"
 		_, schema, ok := strings.Cut(help, intro)
@@ -109,5 +109,42 @@ func TestSynopses(t *testing.T) {
 				t.Errorf("%s does not say what a %s does to a fetch", name, rule)
 			}
 		}
+	}
+}
+
+// TestReadmeAIExcerpt checks the README's excerpt of "robots ai
+// testdata/ai-crawlers.txt": each of its lines but "…" is a line of the real
+// output, in the same order, and the first and last lines are the
+// output's.
+func TestReadmeAIExcerpt(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "`robots ai testdata/ai-crawlers.txt`")
+	_, block, ok2 := strings.Cut(rest, "```text\n")
+	block, _, ok3 := strings.Cut(block, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("README: no ```text block after `robots ai testdata/ai-crawlers.txt`")
+	}
+	got := runTool(t, nil, "ai", "../../testdata/ai-crawlers.txt")
+	out := strings.Split(strings.TrimSuffix(got.stdout, "\n"), "\n")
+	want := strings.Split(strings.TrimSuffix(block, "\n"), "\n")
+	if want[0] != out[0] || want[len(want)-1] != out[len(out)-1] {
+		t.Errorf("README's excerpt goes from %q to %q; the output from %q to %q", want[0], want[len(want)-1], out[0], out[len(out)-1])
+	}
+	i := 0
+	for _, w := range want {
+		if w == "…" {
+			continue
+		}
+		for i < len(out) && out[i] != w {
+			i++
+		}
+		if i == len(out) {
+			t.Errorf("README's excerpt has %q, which is not in the output (or not in its order):\n%s", w, got.stdout)
+			return
+		}
+		i++
 	}
 }

@@ -30,6 +30,7 @@ type checkReport struct {
 	Agents   []string     `json:"agents"`
 	Groups   []agentGroup `json:"groups"`
 	Results  []checkItem  `json:"results"`
+	Stats    *statsReport `json:"stats"`
 }
 
 // agentGroup is the group that applies to an agent, or nil.
@@ -157,7 +158,6 @@ type lintSource struct {
 	Fetch    *fetchInfo `json:"fetch"`
 	Unlisted int        `json:"unlisted"`
 	found    int        // how many of the report's findings are its own
-	uri      string     // the source as a URI, for SARIF
 }
 
 // lintReport is the JSON output of lint; see lintHelp.

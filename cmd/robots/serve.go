@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/lint"
 )
 
 const serveHelp = `usage: robots serve [-addr HOST:PORT] [-max-bytes N] [-timeout D]
@@ -40,13 +41,18 @@ so a copied link reproduces the test; a link such as
 repeatable) opens with its results shown. The page is built into the
 program: it loads nothing from other sites and works offline.
 
+Below the results, "AI crawlers" shows the table of 'robots ai' for the
+draft: which crawlers of the ai.robots.txt list may fetch /, the line that
+decides, and where the Content-Signal or Content-Usage disagrees.
+
 Security: the server listens on loopback (127.0.0.1) unless -addr says
 otherwise. It refuses (403) a request whose Host is not the address it
 serves, as a DNS rebinding attack sends, and a POST whose Origin (or
 Sec-Fetch-Site) is another site. It fetches only http(s) URLs, through the
 limits of a crawler (the parse limit, -timeout, five redirects), at most 4
-at a time. A request body is at most 4 times the parse limit plus 1 MiB
-(3096576 bytes by default); a larger one gets 413.
+at a time: a fetch goes on when its client goes away, and while 4 are
+under way another gets 503 at once. A request body is at most 4 times the
+parse limit plus 1 MiB (3096576 bytes by default); a larger one gets 413.
 
 Options:
   -addr HOST:PORT  the address to listen on (default 127.0.0.1:8080); port
@@ -89,6 +95,18 @@ Content-Type application/json.
 	  "body": "BASE64",               // the body's bytes, for /api/check's "live"
 	  "cut": false                    // the body goes on past the parse limit
 	}
+
+	POST /api/ai  {"robots": "User-agent: *\n...", "paths": ["/"]}
+	                                  // at most 20 paths (default /)
+	{...}                             // as 'robots ai -json' writes it, for
+	                                  // the draft (source "draft")
+
+	GET /api/stats
+	{...}                             // what the crawl.Checkers of the live
+	                                  // fetches did since the server started,
+	                                  // summed, as check's "stats"; entries
+	                                  // and bytes are 0 (no file is kept),
+	                                  // fetching the live fetches under way
 
 An error is a status other than 200 and {"error": "..."}. A check takes at
 most 50 agents, 1000 URLs of at most 8192 bytes, and 2000 pairs of them,
@@ -195,6 +213,7 @@ type server struct {
 	anyIP   bool
 	port    string
 	fetches chan struct{} // a semaphore of live fetches
+	stats   statsTotal    // of the live fetches, see stats.go
 	mux     *http.ServeMux
 }
 
@@ -248,6 +267,8 @@ func newServer(addr *net.TCPAddr, given string, o robots.Options, timeout time.D
 	}
 	sv.mux.HandleFunc("POST /api/check", sv.handleCheck)
 	sv.mux.HandleFunc("POST /api/live", sv.handleLive)
+	sv.mux.HandleFunc("POST /api/ai", sv.handleAI)      // aiserve.go
+	sv.mux.HandleFunc("GET /api/stats", sv.handleStats) // stats.go
 	return sv
 }
 
@@ -480,7 +501,7 @@ func (sv *server) check(ctx context.Context, req checkRequest) (*serveCheck, err
 			rep.Results = append(rep.Results, it)
 		}
 	}
-	rep.Findings, rep.Unlisted = lint(s)
+	rep.Findings, rep.Unlisted = lintFile(s, lint.Options{Parse: sv.opts})
 	if rep.Findings == nil {
 		rep.Findings = []finding{}
 	}
@@ -586,15 +607,40 @@ func (sv *server) handleLive(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
+	// A slot is held until the fetch ends, not until this request does:
+	// the fetch goes on when its client goes away (as a Checker's does,
+	// for at most -timeout), so a client that cancels frees no slot. With
+	// none free, the answer is 503 at once, rather than a wait behind
+	// fetches that may each take -timeout.
 	select {
 	case sv.fetches <- struct{}{}:
-		defer func() { <-sv.fetches }()
+	default:
+		writeErr(w, &apiError{http.StatusServiceUnavailable,
+			fmt.Sprintf("%d live fetches are under way, the most at once: try again when one has ended", maxFetches)})
+		return
+	}
+	type result struct {
+		s   *source
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		// The tool's fetch: a crawler's Checker, with its limits.
+		e := &env{stderr: io.Discard, cmd: "serve", timeout: sv.timeout}
+		s, err := e.fetch(context.WithoutCancel(r.Context()), u, sv.opts)
+		if s != nil && s.stats != nil {
+			sv.stats.add(*s.stats)
+		}
+		<-sv.fetches // before the answer: its client may ask again at once
+		done <- result{s, err}
+	}()
+	var res result
+	select {
+	case res = <-done:
 	case <-r.Context().Done():
 		return
 	}
-	// The tool's fetch: a crawler's Checker, with its limits.
-	e := &env{stderr: io.Discard, cmd: "serve", timeout: sv.timeout}
-	s, err := e.fetch(r.Context(), u, sv.opts)
+	s, err := res.s, res.err
 	if err != nil {
 		writeErr(w, &apiError{http.StatusBadGateway, strings.TrimPrefix(err.Error(), "robots: ")})
 		return

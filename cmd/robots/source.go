@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/crawl"
+	"github.com/crawlkit/robots/internal/decl"
 )
 
 // A source is a robots.txt file as the tool read it: from a file, standard
@@ -17,9 +19,12 @@ import (
 type source struct {
 	name string // as given on the command line
 	file *robots.File
+	// stats is what the crawl.Checker that fetched the file did, nil
+	// when the file was not fetched.
+	stats *crawl.Stats
 	// lines are the user-agent and sitemap lines of the body, as written;
 	// none when the body is not known.
-	lines robots.Declarations
+	lines decl.Declarations
 	// body is what was read, at most the parse limit plus one byte; nil
 	// when the body is not known (a fetch without a 2xx body).
 	body []byte
@@ -95,7 +100,7 @@ func (e *env) load(ctx context.Context, name string, o robots.Options) (*source,
 		}
 	}
 	s.file = o.Parse(body)
-	s.lines = o.ParseDeclarations(body)
+	s.lines = decl.Read(body, o.Limit())
 	return s, nil
 }
 

@@ -245,11 +245,14 @@ function changed(now) {
   drawGutter();
   drawNotes();
   pending(true);
+  $("ai-box").dataset.pending = "true";
   clearTimeout(timer);
   timer = setTimeout(check, now ? 0 : 250);
 }
 
 async function check() {
+  timer = 0; // a check scheduled after this one keeps the page pending
+  checkAI();
   writeState();
   const my = ++seq;
   if (inflight) inflight.abort();
@@ -278,7 +281,7 @@ async function check() {
     draw({ findings: [], unlisted: 0, notes: [], groups: [], results: [], live: null }, "");
     $("findings-count").textContent = "";
     $("summary").textContent = "— " + (e.name === "AbortError" ? "cancelled" : "error: " + e.message);
-    pending(false);
+    if (!timer) pending(false);
     return;
   }
   if (my !== seq) return;
@@ -287,7 +290,7 @@ async function check() {
     data.live = null;
   }
   draw(data, hint);
-  pending(false);
+  if (!timer) pending(false);
 }
 
 function draw(data, hint) {
@@ -397,6 +400,97 @@ function drawCompare(c) {
     li.append(draft);
     ul.append(li);
   }
+}
+
+// --- AI crawlers -----------------------------------------------------
+
+let aiSeq = 0;
+let aiInflight = null;
+
+// checkAI asks /api/ai what the draft says to the AI crawlers of the
+// ai.robots.txt list, and draws the table. The box's data-pending is
+// "false" once it shows the answer to the latest draft.
+async function checkAI() {
+  const box = $("ai-box");
+  box.dataset.pending = "true";
+  const my = ++aiSeq;
+  if (aiInflight) aiInflight.abort();
+  aiInflight = new AbortController();
+  let data;
+  try {
+    const resp = await fetch("/api/ai", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ robots: editor.value, paths: ["/"] }),
+      signal: aiInflight.signal,
+    });
+    data = await resp.json();
+    if (!resp.ok) throw new Error(data.error || resp.statusText);
+  } catch (e) {
+    if (my !== aiSeq) return;
+    drawAI(null);
+    $("ai-summary").textContent = "— " + (e.name === "AbortError" ? "cancelled" : "error: " + e.message);
+    if (!timer) box.dataset.pending = "false";
+    return;
+  }
+  if (my !== aiSeq) return;
+  drawAI(data);
+  if (!timer) box.dataset.pending = "false";
+}
+
+// prefsText writes the preferences of a crawler, as the results do.
+function prefsText(c) {
+  const out = [];
+  for (const [key, name] of [["content_signal", "Content-Signal"], ["content_usage", "Content-Usage"]]) {
+    const obj = c[key];
+    if (obj && Object.keys(obj).length) out.push(name + ": " + Object.entries(obj).map(([k, v]) => k + "=" + v).join(", "));
+  }
+  return out.join("; ");
+}
+
+function drawAI(data) {
+  const rows = $("ai-rows");
+  const list = $("ai-contradictions");
+  const notes = $("ai-notes");
+  rows.textContent = "";
+  list.textContent = "";
+  notes.textContent = "";
+  $("ai-list").textContent = "";
+  if (!data) return;
+  $("ai-list").textContent = "The " + data.list.crawlers + " crawlers of " + data.list.name + " (snapshot of " +
+    data.list.date + "), each with its purpose as the list describes it; run 'robots help ai' for the rules.";
+  const odd = new Set(data.contradictions.map((c) => c.token));
+  for (const c of data.contradictions) {
+    const li = el("li", "contradiction");
+    li.dataset.token = c.token;
+    li.dataset.kind = c.kind;
+    li.dataset.lines = c.lines.join(",");
+    li.append(document.createTextNode(c.message + " "));
+    for (const n of c.lines) li.append(lineButton(n));
+    list.append(li);
+  }
+  let allowed = 0;
+  for (const c of data.crawlers) {
+    const p = c.paths[0];
+    if (p.allowed) allowed++;
+    const tr = el("tr", "ai-row");
+    if (odd.has(c.token)) tr.classList.add("contradiction");
+    tr.dataset.token = c.token;
+    tr.dataset.purpose = c.purpose;
+    tr.dataset.valid = c.valid_token ? "true" : "false";
+    tr.dataset.verdict = p.allowed ? "allowed" : "disallowed";
+    tr.dataset.line = p.line === null ? "" : String(p.line);
+    const name = el("td", "token", c.token);
+    if (!c.valid_token) name.append(el("span", "badge", "not a product token"));
+    const v = el("td", "why");
+    v.append(el("span", "verdict " + tr.dataset.verdict, tr.dataset.verdict));
+    if (p.line !== null) v.append(document.createTextNode(" "), lineButton(p.line));
+    tr.append(name, el("td", "purpose", c.purpose), el("td", "operator", c.operator), v, el("td", "prefs", prefsText(c)));
+    rows.append(tr);
+  }
+  for (const n of data.notes) notes.append(el("li", "", n));
+  $("ai-summary").textContent = "— " + allowed + " of " + data.crawlers.length + " may fetch /, " +
+    data.contradictions.length + (data.contradictions.length === 1 ? " contradiction" : " contradictions");
 }
 
 // --- The live file ----------------------------------------------------

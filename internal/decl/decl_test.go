@@ -1,13 +1,14 @@
-package robots_test
+package decl_test
 
-// Tests of the lines read as written for tools: ParseDeclarations.
+// Tests of the lines read as written for tools: decl.Read, as package
+// robots sets it.
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/crawlkit/robots"
+	"github.com/crawlkit/robots/internal/decl"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -15,18 +16,18 @@ func TestAgentLines(t *testing.T) {
 	tests := []struct {
 		name string
 		body string
-		want []robots.AgentLine
+		want []decl.AgentLine
 	}{
 		{name: "no user-agent line", body: "Disallow: /\nSitemap: https://example.com/s.xml\n"},
 		{
 			name: "token as written",
 			body: "User-agent: Googlebot\nDisallow: /\n",
-			want: []robots.AgentLine{{Line: 1, Value: "Googlebot", Token: "Googlebot"}},
+			want: []decl.AgentLine{{Line: 1, Value: "Googlebot", Token: "Googlebot"}},
 		},
 		{
 			name: "token cut short by a digit, a slash or a space",
 			body: "User-agent: MJ12bot\nUser-agent: Googlebot/2.1\nuser-agent: Googlebot News # comment\n",
-			want: []robots.AgentLine{
+			want: []decl.AgentLine{
 				{Line: 1, Value: "MJ12bot", Token: "MJ"},
 				{Line: 2, Value: "Googlebot/2.1", Token: "Googlebot"},
 				{Line: 3, Value: "Googlebot News", Token: "Googlebot"},
@@ -35,7 +36,7 @@ func TestAgentLines(t *testing.T) {
 		{
 			name: "star, alone or followed by a word",
 			body: "User-agent: *\nUser-agent: * everyone\nUser-agent: *bot\n",
-			want: []robots.AgentLine{
+			want: []decl.AgentLine{
 				{Line: 1, Value: "*", Token: "*"},
 				{Line: 2, Value: "* everyone", Token: "*"},
 				{Line: 3, Value: "*bot", Token: ""},
@@ -44,7 +45,7 @@ func TestAgentLines(t *testing.T) {
 		{
 			name: "empty values and values naming no crawler still start groups",
 			body: "User-agent: a\nDisallow: /a\nUser-agent:\nDisallow: /b\nUser-agent: /bot\nAllow: /c\n",
-			want: []robots.AgentLine{
+			want: []decl.AgentLine{
 				{Line: 1, Value: "a", Token: "a", Group: 0},
 				{Line: 3, Value: "", Token: "", Group: 1},
 				{Line: 5, Value: "/bot", Token: "", Group: 2},
@@ -53,7 +54,7 @@ func TestAgentLines(t *testing.T) {
 		{
 			name: "groups as written: a rule ends one, crawl-delay and other records do not",
 			body: "User-agent: a\nCrawl-delay: 1\nHost: x\nUser-agent: b\nDisallow: /\nuseragent: a\nDisallow /x\n",
-			want: []robots.AgentLine{
+			want: []decl.AgentLine{
 				{Line: 1, Value: "a", Token: "a", Group: 0},
 				{Line: 4, Value: "b", Token: "b", Group: 0},
 				{Line: 6, Value: "a", Token: "a", Group: 1},
@@ -62,28 +63,28 @@ func TestAgentLines(t *testing.T) {
 		{
 			name: "lines with bytes outside the grammar are kept",
 			body: "User-agent: bot\x01\r\nDisallow: /\r\n",
-			want: []robots.AgentLine{{Line: 1, Value: "bot\x01", Token: "bot"}},
+			want: []decl.AgentLine{{Line: 1, Value: "bot\x01", Token: "bot"}},
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := robots.ParseDeclarations([]byte(tc.body)).Agents
+			got := read([]byte(tc.body)).Agents
 			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("ParseDeclarations(%q).Agents mismatch (-want +got):\n%s", tc.body, diff)
+				t.Errorf("Read(%q).Agents mismatch (-want +got):\n%s", tc.body, diff)
 			}
 		})
 	}
 
 	t.Run("lines past the parse limit are not kept", func(t *testing.T) {
 		body := "User-agent: a\n" + strings.Repeat("#", robots.DefaultMaxBytes) + "\nUser-agent: b\n"
-		want := []robots.AgentLine{{Line: 1, Value: "a", Token: "a"}}
-		if diff := cmp.Diff(want, robots.ParseDeclarations([]byte(body)).Agents); diff != "" {
-			t.Errorf("ParseDeclarations(...).Agents mismatch (-want +got):\n%s", diff)
+		want := []decl.AgentLine{{Line: 1, Value: "a", Token: "a"}}
+		if diff := cmp.Diff(want, read([]byte(body)).Agents); diff != "" {
+			t.Errorf("Read(...).Agents mismatch (-want +got):\n%s", diff)
 		}
 		// A higher limit reads the rest.
-		got := robots.Options{MaxBytes: 2 * robots.DefaultMaxBytes}.ParseDeclarations([]byte(body)).Agents
+		got := decl.Read([]byte(body), robots.Options{MaxBytes: 2 * robots.DefaultMaxBytes}.Limit()).Agents
 		if len(got) != 2 || got[1].Value != "b" || got[1].Line != 3 {
-			t.Errorf("Options{MaxBytes: 2*DefaultMaxBytes}.ParseDeclarations(...).Agents = %+v, want lines 1 and 3", got)
+			t.Errorf("Read with a limit of 2*DefaultMaxBytes: Agents = %+v, want lines 1 and 3", got)
 		}
 	})
 }
@@ -95,18 +96,18 @@ func TestSitemapLines(t *testing.T) {
 		"site-map: /relative.xml # comment\n" + // 4
 		"Sitemap: https://example.com/1.xml\n" // 5
 	f := robots.Parse([]byte(body))
-	lines := robots.ParseDeclarations([]byte(body))
-	want := []robots.SitemapLine{
+	lines := read([]byte(body))
+	want := []decl.SitemapLine{
 		{Line: 1, URL: "https://example.com/1.xml"},
 		{Line: 3, URL: ""},
 		{Line: 4, URL: "/relative.xml"},
 		{Line: 5, URL: "https://example.com/1.xml"},
 	}
 	if diff := cmp.Diff(want, lines.Sitemaps); diff != "" {
-		t.Errorf("ParseDeclarations(...).Sitemaps mismatch (-want +got):\n%s", diff)
+		t.Errorf("Read(...).Sitemaps mismatch (-want +got):\n%s", diff)
 	}
 	if len(lines.Agents) != 1 || lines.Agents[0].Line != 2 {
-		t.Errorf("ParseDeclarations(...).Agents = %+v, want line 2", lines.Agents)
+		t.Errorf("Read(...).Agents = %+v, want line 2", lines.Agents)
 	}
 	// Sitemaps keeps its meaning: non-empty values, without duplicates.
 	if diff := cmp.Diff([]string{"https://example.com/1.xml", "/relative.xml"}, f.Sitemaps()); diff != "" {
@@ -115,47 +116,21 @@ func TestSitemapLines(t *testing.T) {
 }
 
 // TestDeclarationsAndPooledParsers checks that a parser taken from the pool
-// after ParseDeclarations keeps no lines, and that ParseDeclarations sees none of an
+// after Read keeps no lines, and that Read sees none of an
 // earlier parse.
 func TestDeclarationsAndPooledParsers(t *testing.T) {
 	for i := 0; i < 3; i++ {
-		robots.ParseDeclarations([]byte("User-agent: old\nSitemap: https://old.example/s.xml\n"))
+		read([]byte("User-agent: old\nSitemap: https://old.example/s.xml\n"))
 		robots.Parse([]byte("User-agent: old\nSitemap: https://old.example/s.xml\n"))
 	}
-	got := robots.ParseDeclarations([]byte("User-agent: new\n"))
-	want := robots.Declarations{Agents: []robots.AgentLine{{Line: 1, Value: "new", Token: "new"}}}
+	got := read([]byte("User-agent: new\n"))
+	want := decl.Declarations{Agents: []decl.AgentLine{{Line: 1, Value: "new", Token: "new"}}}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("ParseDeclarations mismatch (-want +got):\n%s", diff)
+		t.Errorf("Read mismatch (-want +got):\n%s", diff)
 	}
 }
 
-func ExampleParseDeclarations() {
-	lines := robots.ParseDeclarations([]byte("User-agent: MJ12bot\nUser-agent: Googlebot\nDisallow: /\nSitemap: /news.xml\n"))
-	for _, a := range lines.Agents {
-		if a.Token != a.Value {
-			fmt.Printf("line %d: %q is read as %q\n", a.Line, a.Value, a.Token)
-		}
-	}
-	for _, s := range lines.Sitemaps {
-		fmt.Printf("line %d: sitemap %s\n", s.Line, s.URL)
-	}
-	// Output:
-	// line 1: "MJ12bot" is read as "MJ"
-	// line 4: sitemap /news.xml
-}
-
-func ExampleOptions_ParseDeclarations() {
-	// A user-agent line after 600 KiB of comments, past the default limit.
-	body := []byte(strings.Repeat("# padding\n", 600*1024/10) + "User-agent: LateBot\n")
-	fmt.Println(len(robots.ParseDeclarations(body).Agents))
-	lines := robots.Options{MaxBytes: 1 << 20}.ParseDeclarations(body)
-	fmt.Println(lines.Agents[0].Value)
-	// Output:
-	// 0
-	// LateBot
-}
-
-// FuzzDeclarations checks what ParseDeclarations says against the File that
+// FuzzDeclarations checks what Read says against the File that
 // Parse makes of the same body, on any body.
 func FuzzDeclarations(f *testing.F) {
 	for _, s := range []string{
@@ -167,7 +142,7 @@ func FuzzDeclarations(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		file := robots.Parse(body)
-		lines := robots.ParseDeclarations(body)
+		lines := read(body)
 		prevLine, prevGroup := 0, -1
 		for _, a := range lines.Agents {
 			if a.Line <= prevLine || a.Group < prevGroup || a.Group > prevGroup+1 {
@@ -211,7 +186,12 @@ func FuzzDeclarations(f *testing.F) {
 			}
 		}
 		if diff := cmp.Diff(file.Sitemaps(), urls); diff != "" {
-			t.Errorf("Sitemaps() and ParseDeclarations differ (-Sitemaps +ParseDeclarations):\n%s", diff)
+			t.Errorf("Sitemaps() and Read differ (-Sitemaps +Read):\n%s", diff)
 		}
 	})
+}
+
+// read reads the declarations of body with the default parse limit.
+func read(body []byte) decl.Declarations {
+	return decl.Read(body, robots.Options{}.Limit())
 }

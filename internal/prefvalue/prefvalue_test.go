@@ -1,4 +1,4 @@
-package robots
+package prefvalue
 
 import (
 	"strings"
@@ -79,17 +79,17 @@ func TestParseDict(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []kv
-			ok := parseDict(tc.in, func(key, value string) { got = append(got, kv{key, value}) })
+			ok := ParseDict(tc.in, func(key, value string) { got = append(got, kv{key, value}) })
 			if ok != tc.ok {
-				t.Fatalf("parseDict(%q) = %v, want %v", tc.in, ok, tc.ok)
+				t.Fatalf("ParseDict(%q) = %v, want %v", tc.in, ok, tc.ok)
 			}
 			if ok {
 				if diff := cmp.Diff(tc.members, got); diff != "" {
-					t.Errorf("parseDict(%q) members mismatch (-want +got):\n%s", tc.in, diff)
+					t.Errorf("ParseDict(%q) members mismatch (-want +got):\n%s", tc.in, diff)
 				}
 			}
-			if okBytes := parseDict([]byte(tc.in), nil); okBytes != ok {
-				t.Errorf("parseDict([]byte(%q), nil) = %v, but %v for the string", tc.in, okBytes, ok)
+			if okBytes := ParseDict([]byte(tc.in), nil); okBytes != ok {
+				t.Errorf("ParseDict([]byte(%q), nil) = %v, but %v for the string", tc.in, okBytes, ok)
 			}
 		})
 	}
@@ -121,33 +121,14 @@ func TestParseSignals(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []kv
-			ok := parseSignals(tc.in, func(key, value string) { got = append(got, kv{key, value}) })
+			ok := ParseSignals(tc.in, func(key, value string) { got = append(got, kv{key, value}) })
 			if ok != tc.ok {
-				t.Errorf("parseSignals(%q) = %v, want %v", tc.in, ok, tc.ok)
+				t.Errorf("ParseSignals(%q) = %v, want %v", tc.in, ok, tc.ok)
 			}
 			if diff := cmp.Diff(tc.members, got); diff != "" {
-				t.Errorf("parseSignals(%q) members mismatch (-want +got):\n%s", tc.in, diff)
+				t.Errorf("ParseSignals(%q) members mismatch (-want +got):\n%s", tc.in, diff)
 			}
 		})
-	}
-}
-
-// TestSplitPath checks how the value of a preference line splits into a
-// path and preferences (draft-ietf-aipref-attach-05 section 3.2).
-func TestSplitPath(t *testing.T) {
-	tests := []struct{ in, path, prefs string }{
-		{"train-ai=n", "", "train-ai=n"},
-		{"/ train-ai=n", "/", "train-ai=n"},
-		{"/a/b \t train-ai=n, search=y", "/a/b", "train-ai=n, search=y"},
-		{"/only", "/only", ""},
-		{"*.pdf train-ai=n", "", "*.pdf train-ai=n"},
-		{"", "", ""},
-	}
-	for _, tc := range tests {
-		path, prefs := splitPath(tc.in)
-		if path != tc.path || prefs != tc.prefs {
-			t.Errorf("splitPath(%q) = %q, %q; want %q, %q", tc.in, path, prefs, tc.path, tc.prefs)
-		}
 	}
 }
 
@@ -170,13 +151,13 @@ func FuzzParseDict(f *testing.F) {
 			bytes func([]byte) bool
 			write func(kv) string
 		}{
-			{"parseDict", parseDict[string], func(b []byte) bool { return parseDict(b, nil) }, func(m kv) string {
+			{"ParseDict", ParseDict[string], func(b []byte) bool { return ParseDict(b, nil) }, func(m kv) string {
 				if m.Value == "" {
 					return m.Key
 				}
 				return m.Key + "=" + m.Value
 			}},
-			{"parseSignals", parseSignals[string], func(b []byte) bool { return parseSignals(b, nil) }, func(m kv) string {
+			{"ParseSignals", ParseSignals[string], func(b []byte) bool { return ParseSignals(b, nil) }, func(m kv) string {
 				return m.Key + "=" + m.Value
 			}},
 		} {

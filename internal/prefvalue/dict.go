@@ -1,22 +1,22 @@
-package robots
+package prefvalue
 
 import "unicode/utf8"
 
-// This file reads the values of Content-Usage lines: a Dictionary of
-// Structured Field Values (RFC 9651 section 3.2), parsed as RFC 9651
-// section 4.2.2 says, strictly: a value that does not parse states no
-// preference at all (draft-ietf-aipref-vocab-07 section 6.5.1).
+// This file reads the values of Content-Usage lines and header fields: a
+// Dictionary of Structured Field Values (RFC 9651 section 3.2), parsed as
+// RFC 9651 section 4.2.2 says, strictly: a value that does not parse states
+// no preference at all (draft-ietf-aipref-vocab-07 section 6.5.1).
 //
 // It checks every byte, but keeps nothing: it reports each member's key
 // and its value as written (a bare item or an inner list, without its
 // parameters), so that a Dictionary costs no allocation to read.
 
-// parseDict parses s as a Dictionary and calls member, if not nil, for each
+// ParseDict parses s as a Dictionary and calls member, if not nil, for each
 // member in order (a key may come more than once: the last value counts).
 // It reports whether s parses; when it does not, the members already
 // reported must be dropped. A member written without a value (the Boolean
 // true) is reported with an empty value.
-func parseDict[S ~string | ~[]byte](s S, member func(key, value S)) bool {
+func ParseDict[S ~string | ~[]byte](s S, member func(key, value S)) bool {
 	i := skipSP(s, 0)
 	for i < len(s) {
 		start := i
@@ -44,14 +44,14 @@ func parseDict[S ~string | ~[]byte](s S, member func(key, value S)) bool {
 		if member != nil {
 			member(key, s[vstart:vend])
 		}
-		i = skipOWS(s, i)
+		i = SkipOWS(s, i)
 		if i == len(s) {
 			return true
 		}
 		if s[i] != ',' {
 			return false
 		}
-		if i = skipOWS(s, i+1); i == len(s) {
+		if i = SkipOWS(s, i+1); i == len(s) {
 			return false // a trailing comma
 		}
 	}
@@ -255,9 +255,9 @@ func skipSP[S ~string | ~[]byte](s S, i int) int {
 	return i
 }
 
-// skipOWS returns the index of the first byte of s at or after i that is
+// SkipOWS returns the index of the first byte of s at or after i that is
 // neither a space nor a tab.
-func skipOWS[S ~string | ~[]byte](s S, i int) int {
+func SkipOWS[S ~string | ~[]byte](s S, i int) int {
 	for i < len(s) && isSpace(s[i]) {
 		i++
 	}
@@ -276,4 +276,18 @@ func isTchar(c byte) bool {
 		return true
 	}
 	return isAlpha(c) || isDigit(c)
+}
+
+// isSpace reports whether c is a space or a tab.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' }
+
+// unhex returns the value of the hex digit c.
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
 }
