@@ -250,13 +250,15 @@ func For(agent string, in Input) Answer {
 }
 
 // cut returns s, or its first MaxText bytes at most, cut at a UTF-8
-// character boundary, followed by "...".
+// character boundary (where s is UTF-8 there), followed by "...".
 func cut(s string) string {
 	if len(s) <= MaxText {
 		return s
 	}
+	// Back to the start of the rune cut, at most UTFMax-1 bytes: a run
+	// of bytes that are not UTF-8 is cut where it stands.
 	n := MaxText - len("...")
-	for n > 0 && !utf8.RuneStart(s[n]) {
+	for i := 1; i < utf8.UTFMax && !utf8.RuneStart(s[n]); i++ {
 		n--
 	}
 	return s[:n] + "..."

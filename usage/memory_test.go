@@ -43,7 +43,10 @@ func TestTDMRepMemory(t *testing.T) {
 		if bound := int64(3*len(body) + 100*entries + 4096); kept > bound {
 			t.Errorf("%s: the TDMRep keeps %d bytes, over 3 times the file plus 100 an entry (%d)", name, kept, bound)
 		}
-		if tdm.Size() < kept/2 {
+		// The same 4096 bytes of the heap's own noise between two reads
+		// as in the bound above: with next to nothing kept, the race
+		// detector's bookkeeping alone is a few kilobytes.
+		if 2*tdm.Size()+4096 < kept {
 			t.Errorf("%s: Size() = %d, under half of what it keeps (%d)", name, tdm.Size(), kept)
 		}
 	}
