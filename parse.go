@@ -109,11 +109,10 @@ const maxDiagnostics = 1000
 // parser holds the state of one parse. Its slices are scratch space, kept
 // by a pool; parse copies them out at their final size.
 type parser struct {
-	text       []byte
-	line       int32 // number of the current line, from 1
-	checkBytes bool  // see needsByteCheck
-	sawRule    bool  // the current group has an allow or disallow line
-	global     bool  // the current group has a "*" line
+	text    []byte
+	line    int32 // number of the current line, from 1
+	sawRule bool  // the current group has an allow or disallow line
+	global  bool  // the current group has a "*" line
 
 	rules    []prule
 	agents   []span
@@ -153,16 +152,23 @@ func parse(body []byte, limit int) *File {
 // read parses the first limit bytes of body into p.
 func (p *parser) read(body []byte, limit int) {
 	b, cut := cutBody(body, limit)
-	p.checkBytes = needsByteCheck(b)
 	p.text = slices.Grow(p.text, len(b))
-	lx := newLexer(b)
-	for {
-		line, ok := lx.next()
-		if !ok {
-			break
-		}
+	// A body of n line breaks has n+1 lines; the last is empty when the
+	// body ends with a line break.
+	for i := 0; i <= len(b); {
+		end, colon, hash, check := scanLine(b[i:])
+		line := b[i : i+end]
 		p.line++
-		p.record(line)
+		if check || end > maxLineLen {
+			p.checkedRecord(line)
+		} else {
+			p.record(line, colon, hash)
+		}
+		i += end
+		if i+1 < len(b) && b[i] == '\r' && b[i+1] == '\n' {
+			i++
+		}
+		i++
 	}
 	if cut {
 		// The diagnostic goes on the first line that is not parsed: the
@@ -286,43 +292,43 @@ func (p *parser) dedupSitemaps() []span {
 	return out
 }
 
-// record reads one line.
-func (p *parser) record(b []byte) {
+// checkedRecord reads one line that scanLine could not: a line that may
+// hold bytes outside RFC 9309's grammar, or that is longer than
+// maxLineLen.
+func (p *parser) checkedRecord(b []byte) {
 	if len(b) > maxLineLen {
 		b = b[:maxLineLen]
 		p.diag(LineTooLong, nil)
 	}
-	if p.checkBytes {
-		if i := bytes.IndexByte(b, 0); i >= 0 {
-			b = b[:i]
-			p.note(InvalidBytes, noteNUL)
-		}
-		if note := badBytes(b); note != noteNone {
-			p.note(InvalidBytes, note)
-		}
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+		p.note(InvalidBytes, noteNUL)
 	}
+	if note := badBytes(b); note != noteNone {
+		p.note(InvalidBytes, note)
+	}
+	colon, hash := bytes.IndexByte(b, ':'), bytes.IndexByte(b, '#')
+	if hash >= 0 && hash < colon {
+		colon = -1
+	}
+	p.record(b, colon, hash)
+}
+
+// record reads one line, given the index of its first colon when no '#'
+// comes before it and the index of its first '#' (each -1 when there is
+// none), as scanLine finds them.
+func (p *parser) record(b []byte, colon, hash int) {
 	// The key runs to the first colon, unless a comment starts first.
-	// (Found with IndexByte, not a loop over the key's bytes, which makes
-	// BenchmarkParse take 15% more instructions on realistic_5k and
-	// big_500k, callgrind; many lines of real files, HTML pages served as
-	// robots.txt, are long and have no colon.)
-	if len(b) > 0 && b[0] == '#' {
+	if colon < 0 {
+		if hash >= 0 {
+			b = b[:hash]
+		}
+		p.noColon(trim(b))
 		return
 	}
-	k := bytes.IndexByte(b, ':')
-	if k < 0 {
-		k = len(b)
-	}
-	if h := bytes.IndexByte(b[:k], '#'); h >= 0 {
-		k = h
-	}
-	if k == len(b) || b[k] == '#' {
-		p.noColon(trim(b[:k]))
-		return
-	}
-	key, value := trim(b[:k]), b[k+1:]
-	if i := bytes.IndexByte(value, '#'); i >= 0 {
-		value = value[:i]
+	key, value := trim(b[:colon]), b[colon+1:]
+	if hash >= 0 {
+		value = value[:hash-colon-1]
 	}
 	value = trim(value)
 	if len(key) == 0 {
