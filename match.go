@@ -587,13 +587,14 @@ func (g *Group) scan(path string) bool {
 	var buf [256]byte
 	for i := int32(0); i < g.n; i++ {
 		lo, hi := s.ruleRange(g.raw(i))
-		for k := range s.rules[lo:hi] {
-			pr := &s.rules[lo+int32(k)]
-			// differs stops at the '\n' that ends the pattern.
-			p := s.text[pr.off:]
-			if !live(p) || differs(p, path) {
-				continue
+		rules := s.rules[lo:hi]
+		for k := 0; ; k++ {
+			k += nextCandidate(s.text, rules[k:], path)
+			if k >= len(rules) {
+				break
 			}
+			pr := &rules[k]
+			p := s.text[pr.off:]
 			p = p[:strings.IndexByte(p, '\n')]
 			if j := firstChange(p, true); j >= 0 {
 				b := appendCanonical(buf[:0], p, j, true)
@@ -621,6 +622,22 @@ func (g *Group) scan(path string) bool {
 		}
 	}
 	return allow
+}
+
+// nextCandidate returns the index of the first of rules, whose patterns are
+// in text, that may match path, or len(rules). It is scan's loop over the
+// rules that cannot match, apart, so that it keeps what it uses in
+// registers: with the loop in scan, which calls functions for the few
+// rules that may match, scan took 24% more instructions on the corpus
+// (BenchmarkCorpus/FirstQuery, callgrind).
+func nextCandidate(text string, rules []prule, path string) int {
+	for k := range rules {
+		// differs stops at the '\n' that ends the pattern.
+		if p := text[rules[k].off:]; live(p) && !differs(p, path) {
+			return k
+		}
+	}
+	return len(rules)
 }
 
 // differs reports whether pattern p, as written, and path differ in a byte
