@@ -1,38 +1,251 @@
 package robots
 
 import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/crawlkit/robots/internal/decl"
 )
 
 // White-box tests of the lexer's fast paths against plain definitions.
 
-func TestNeedsByteCheck(t *testing.T) {
-	for _, tc := range []struct {
-		body string
-		want bool
-	}{
-		{"User-agent: *\nDisallow: /café\n", false},
-		{"\xEF\xBB\xBFUser-agent: *\n# ツ and 🙂 are UTF-8\n", false},
-		{"Disallow: /caf\xC3\n", true},      // truncated sequence
-		{"Disallow: /\xC3\xA9\xA9\n", true}, // stray continuation byte
-		{"Disallow: /\xED\xA0\x80\n", true}, // surrogate: not UTF-8
-		{"Disallow: /x\x00y\n", true},
-	} {
-		if got := needsByteCheck([]byte(tc.body)); got != tc.want {
-			t.Errorf("needsByteCheck(%q) = %v, want %v", tc.body, got, tc.want)
-		}
-	}
-	// Every byte value alone, at every offset of a body longer than two
-	// words, so that the eight-byte loop and the byte loop both see it. A
-	// lone byte >= 0x80 is never UTF-8.
+func TestHits(t *testing.T) {
+	// Every byte value, at every position of a word, among every kind of
+	// neighbour.
+	isHit := func(c byte) bool { return c < ' ' || c >= 0x7f || c == ':' || c == '#' }
 	for c := 0; c < 256; c++ {
-		want := c < ' ' && c != '\t' && c != '\n' && c != '\r' || c >= 0x7f
-		for pos := 0; pos < 19; pos++ {
-			b := []byte("abcdefghij\tklmn\r\nop")
-			b[pos] = byte(c)
-			if got := needsByteCheck(b); got != want {
-				t.Errorf("needsByteCheck(%q) = %v, want %v", b, got, want)
+		for _, n := range append(neighbours, ':', '#', ' ', '\t') {
+			for pos := 0; pos < 8; pos++ {
+				b := bytes.Repeat([]byte{n}, 8)
+				b[pos] = byte(c)
+				var want uint64
+				for i, x := range b {
+					if isHit(x) {
+						want |= 0x80 << (8 * i)
+					}
+				}
+				if got := hits(binary.LittleEndian.Uint64(b)); got != want {
+					t.Fatalf("hits(%x) = %x, want %x", b, got, want)
+				}
 			}
 		}
 	}
+}
+
+// plainScanLine is scanLine's plain definition, byte by byte.
+func plainScanLine(b []byte) (end, colon, hash int, check bool) {
+	colon, hash = -1, -1
+	for i, c := range b {
+		switch {
+		case c == '\n' || c == '\r':
+			return i, colon, hash, check
+		case c < ' ' && c != '\t' || c >= 0x7f:
+			check = true
+		case c == ':' && colon < 0 && hash < 0:
+			colon = i
+		case c == '#' && hash < 0:
+			hash = i
+		}
+	}
+	return len(b), colon, hash, check
+}
+
+func TestScanLine(t *testing.T) {
+	// Every byte value at every position of lines that span several words
+	// and end at each position of a word, with and without a line break,
+	// after a colon, a '#', both or neither.
+	for _, line := range []string{"abcdefghijklmnopq", "ab:cdefghijklmnopq", "a#bcd:efghijklmnopq", "abcdefghij:kl#mnopq", "\tab:c \td#ef:ghijk\tlmnopq"} {
+		for n := 0; n <= len(line); n++ {
+			for _, tail := range []string{"", "\n", "\r", "\r\n", "\nx:y#z"} {
+				for c := 0; c < 256; c++ {
+					for pos := 0; pos < n; pos++ {
+						b := []byte(line[:n] + tail)
+						b[pos] = byte(c)
+						end, colon, hash, check := scanLine(b)
+						wEnd, wColon, wHash, wCheck := plainScanLine(b)
+						if check {
+							colon, hash = wColon, wHash // of no meaning
+						}
+						if end != wEnd || colon != wColon || hash != wHash || check != wCheck {
+							t.Fatalf("scanLine(%q) = %d, %d, %d, %v; want %d, %d, %d, %v", b, end, colon, hash, check, wEnd, wColon, wHash, wCheck)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// refRead is read as it was before scanLine, kept as the plain definition
+// of what the parser makes of a body: the lines, cut at each LF, CR and
+// CRLF, and what each says, found byte by byte.
+func (p *parser) refRead(body []byte, limit int) {
+	b, cut := cutBody(body, limit)
+	for start := 0; start <= len(b); {
+		end := start
+		for end < len(b) && b[end] != '\n' && b[end] != '\r' {
+			end++
+		}
+		p.line++
+		p.refRecord(b[start:end])
+		start = end + 1
+		if end < len(b) && b[end] == '\r' && start < len(b) && b[start] == '\n' {
+			start++
+		}
+	}
+	if cut {
+		if n := len(b); n > 0 && b[n-1] != '\n' && b[n-1] != '\r' {
+			p.line++
+		}
+		p.diag(BeyondParseLimit, nil)
+	}
+}
+
+// refRecord is refRead's reading of one line.
+func (p *parser) refRecord(b []byte) {
+	if len(b) > maxLineLen {
+		b = b[:maxLineLen]
+		p.diag(LineTooLong, nil)
+	}
+	for i, c := range b {
+		if c == 0 {
+			b = b[:i]
+			p.note(InvalidBytes, noteNUL)
+			break
+		}
+	}
+	if note := badBytes(b); note != noteNone {
+		p.note(InvalidBytes, note)
+	}
+	k := len(b)
+	for i, c := range b {
+		if c == ':' || c == '#' {
+			k = i
+			break
+		}
+	}
+	if k == len(b) || b[k] == '#' {
+		p.noColon(trim(b[:k]))
+		return
+	}
+	key, value := trim(b[:k]), b[k+1:]
+	for i, c := range value {
+		if c == '#' {
+			value = value[:i]
+			break
+		}
+	}
+	value = trim(value)
+	if len(key) == 0 {
+		p.diag(MalformedLine, trim(b))
+		return
+	}
+	p.keyValue(key, value, b)
+}
+
+// readState is what read leaves in a parser, for comparing two reads.
+type readState struct {
+	text            string
+	line            int32
+	sawRule, global bool
+	rules           []prule
+	agents          []span
+	raws            []rawGroup
+	delays          []string
+	sitemaps        []span
+	records         []record
+	diags           []diag
+	dropped         int
+	dropLine        int32
+	declared        decl.Declarations
+}
+
+// readBoth reads body with read and with refRead, and returns what each
+// left.
+func readBoth(body []byte, limit int) (got, want readState) {
+	state := func(read func(p *parser)) readState {
+		p := new(parser)
+		var l decl.Declarations
+		p.lines = &l
+		read(p)
+		var delays []string
+		for _, d := range p.delays {
+			delays = append(delays, d.String())
+		}
+		return readState{string(p.text), p.line, p.sawRule, p.global, p.rules, p.agents, p.raws, delays,
+			p.sitemaps, p.records, p.diags, p.dropped, p.dropLine, l}
+	}
+	return state(func(p *parser) { p.read(body, limit) }), state(func(p *parser) { p.refRead(body, limit) })
+}
+
+func checkRead(t *testing.T, body []byte, limit int) {
+	t.Helper()
+	if got, want := readBoth(body, limit); !reflect.DeepEqual(got, want) {
+		t.Fatalf("read(%q, %d) differs from refRead:\n got %+v\nwant %+v", body, limit, got, want)
+	}
+}
+
+// scanSeeds are bodies that reach the corners of scanLine and read.
+func scanSeeds() []string {
+	long := strings.Repeat("a", maxLineLen+10)
+	return []string{
+		"",
+		"\n",
+		"\r\n\r\n",
+		"\n\r",
+		"User-agent: *\nDisallow: /private/\nAllow: /private/public\n",
+		"\xEF\xBB\xBFUser-agent: *\nDisallow: /\n",
+		"User-agent: *\rDisallow: /a\rAllow: /a/b\r",
+		"User-agent: *\r\nDisallow: /a\r\n\r\nAllow: /a/b",
+		"User-agent: *\nDisallow: /a\x00b:c#d\n\x00\nAllow: /c\x00\r\n",
+		"User-agent: *\nDisallow: /" + long + "\nAllow: /b\n",
+		"User-agent: *\nDisallow: /" + long[:maxLineLen-len("Disallow: /")] + "\n",
+		"User-agent: *\nDisallow: /" + long[:maxLineLen+1-len("Disallow: /")] + ":#\x01\n",
+		"User-agent: *\nDisallow: /" + long + "\r",
+		"Disallow: /before\nUser-agent: x\nDisallow /private\nDisallow /a /b\nnocolon\n",
+		"User-agent: *\nDisallow: \xff\xfe/\nDisallow: /\xc3\xa4\x01\x7f\nAllow: /\xe2\x82\nDisallow: a\n",
+		"User-agent: *\nDisallow: /a # comment\n# User-agent: b\nUser-agent: c # d\nDisallow: /#x:y\na#b:c\n#:\n",
+		" \t User-agent \t : \t * \t \n\tDisallow\t:\t/a\t\n\t#\t:\n : x\n",
+		"<html>\n<head><title>Not found</title>\n<meta name=\"x\" content=\"y\"></head>\n<body>caf\xc3\xa9: \xe2\x82\xac\tx</body>\n",
+		"Sitemap: https://a.com/s.xml\nsite-map: https://a.com/t.xml#x\nSitemap:https://a.com/s.xml\n",
+	}
+}
+
+func TestReadAgainstReference(t *testing.T) {
+	for i, body := range scanSeeds() {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			checkRead(t, []byte(body), len(body))
+			for limit := 0; limit < len(body) && limit < 200; limit++ {
+				checkRead(t, []byte(body), limit)
+			}
+		})
+	}
+}
+
+// TestReadCorpus compares read with refRead on the files of the corpus.
+func TestReadCorpus(t *testing.T) {
+	for name, body := range corpusFiles(t) {
+		if got, want := readBoth(body, DefaultMaxBytes); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: read differs from refRead:\n got %+v\nwant %+v", name, got, want)
+		}
+	}
+}
+
+// FuzzScan compares what read makes of a body, diagnostics and the
+// declarations included, with refRead's byte-by-byte reading.
+func FuzzScan(f *testing.F) {
+	for _, body := range scanSeeds() {
+		f.Add([]byte(body), uint16(0))
+	}
+	f.Fuzz(func(t *testing.T, body []byte, limit uint16) {
+		l := len(body)
+		if limit != 0 {
+			l = int(limit)
+		}
+		checkRead(t, body, l)
+	})
 }

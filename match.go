@@ -587,8 +587,8 @@ func (g *Group) scan(path string) bool {
 	var buf [256]byte
 	for i := int32(0); i < g.n; i++ {
 		lo, hi := s.ruleRange(g.raw(i))
-		for ri := lo; ri < hi; ri++ {
-			pr := &s.rules[ri]
+		for k := range s.rules[lo:hi] {
+			pr := &s.rules[lo+int32(k)]
 			// differs stops at the '\n' that ends the pattern.
 			p := s.text[pr.off:]
 			if !live(p) || differs(p, path) {
@@ -638,7 +638,7 @@ func differs(p, path string) bool {
 		if j == len(path) {
 			// p needs more than path has; its index page rule
 			// matches if its directory is path.
-			return !strings.HasPrefix(p[j:], "index.htm")
+			return c != 'i' || !strings.HasPrefix(p[j:], "index.htm")
 		}
 		if c != path[j] {
 			return true

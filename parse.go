@@ -3,6 +3,7 @@ package robots
 import (
 	"bytes"
 	"encoding/binary"
+	"hash/maphash"
 	"slices"
 	"strings"
 	"sync"
@@ -58,7 +59,7 @@ func (r *prule) pattern(text string) string {
 // the rules rules[raws[i-1].rules:raws[i].rules] (from 0 for i == 0), and
 // the agents likewise.
 type rawGroup struct {
-	rules  int32 // end of its rules
+	rules  int32 // end of its rules, set once the group is over (endRules)
 	agents int32 // end of its agents: product tokens as written, and "*"
 	line   int32 // line of its first user-agent line
 	delay  int32 // index of its crawl-delay in delays, or -1
@@ -108,11 +109,10 @@ const maxDiagnostics = 1000
 // parser holds the state of one parse. Its slices are scratch space, kept
 // by a pool; parse copies them out at their final size.
 type parser struct {
-	text       []byte
-	line       int32 // number of the current line, from 1
-	checkBytes bool  // see needsByteCheck
-	sawRule    bool  // the current group has an allow or disallow line
-	global     bool  // the current group has a "*" line
+	text    []byte
+	line    int32 // number of the current line, from 1
+	sawRule bool  // the current group has an allow or disallow line
+	global  bool  // the current group has a "*" line
 
 	rules    []prule
 	agents   []span
@@ -121,6 +121,7 @@ type parser struct {
 	sitemaps []span
 	records  []record
 	diags    []diag
+	seen     []int32 // scratch space of dedupSitemaps
 	dropped  int
 	dropLine int32
 
@@ -151,16 +152,23 @@ func parse(body []byte, limit int) *File {
 // read parses the first limit bytes of body into p.
 func (p *parser) read(body []byte, limit int) {
 	b, cut := cutBody(body, limit)
-	p.checkBytes = needsByteCheck(b)
 	p.text = slices.Grow(p.text, len(b))
-	lx := newLexer(b)
-	for {
-		line, ok := lx.next()
-		if !ok {
-			break
-		}
+	// A body of n line breaks has n+1 lines; the last is empty when the
+	// body ends with a line break.
+	for i := 0; i <= len(b); {
+		end, colon, hash, check := scanLine(b[i:])
+		line := b[i : i+end]
 		p.line++
-		p.record(line)
+		if check || end > maxLineLen {
+			p.checkedRecord(line)
+		} else {
+			p.record(line, colon, hash)
+		}
+		i += end
+		if i+1 < len(b) && b[i] == '\r' && b[i+1] == '\n' {
+			i++
+		}
+		i++
 	}
 	if cut {
 		// The diagnostic goes on the first line that is not parsed: the
@@ -187,6 +195,7 @@ func (p *parser) free() {
 		sitemaps: p.sitemaps[:0],
 		records:  p.records[:0],
 		diags:    p.diags[:0],
+		seen:     p.seen[:0],
 		build:    p.build.reset(),
 	}
 	parsers.Put(p)
@@ -201,6 +210,7 @@ func (p *parser) free() {
 func (p *parser) file() *File {
 	f := &File{dropped: p.dropped, dropLine: p.dropLine}
 	p.sitemaps = p.dedupSitemaps()
+	p.endRules()
 	s := &f.set
 	s.build(p)
 	size := len(p.text) + 7 + bytesOf(p.rules) + bytesOf(p.agents) + bytesOf(p.raws) +
@@ -258,68 +268,67 @@ func (p *parser) dedupSitemaps() []span {
 	if len(p.sitemaps) < 2 {
 		return p.sitemaps
 	}
+	// An open addressing table of indices into out plus one (0 is empty),
+	// in scratch space, finds the equal ones. (A map of strings instead
+	// allocated a string for each sitemap, and the map: 4.4% of the bytes
+	// that BenchmarkCorpus/FirstQuery allocated; memory profile.)
 	out := p.sitemaps[:0]
-	if len(p.sitemaps) <= 16 {
-		// Few: compare each with those kept, without a map, whose
-		// allocations would make Parse allocate more bytes than it parses
-		// for realistic_5k and big_500k (1.03 and 1.05 times instead of
-		// 0.97 and 0.96; BenchmarkParse), against issue 23's bound.
-		for _, s := range p.sitemaps {
-			v := p.text[s.off:s.end]
-			if !slices.ContainsFunc(out, func(o span) bool { return bytes.Equal(p.text[o.off:o.end], v) }) {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	seen := make(map[string]bool, len(p.sitemaps))
+	p.seen = zeroed(p.seen, tableSize(len(p.sitemaps)))
+	mask := uint32(len(p.seen) - 1)
 	for _, s := range p.sitemaps {
-		v := string(p.text[s.off:s.end])
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, s)
+		v := p.text[s.off:s.end]
+		for i := uint32(maphash.Bytes(hashSeed, v)) & mask; ; i = (i + 1) & mask {
+			k := p.seen[i] - 1
+			if k < 0 {
+				out = append(out, s) // never past s, in the same space
+				p.seen[i] = int32(len(out))
+				break
+			}
+			if o := out[k]; bytes.Equal(p.text[o.off:o.end], v) {
+				break
+			}
 		}
 	}
 	return out
 }
 
-// record reads one line.
-func (p *parser) record(b []byte) {
+// checkedRecord reads one line that scanLine could not: a line that may
+// hold bytes outside RFC 9309's grammar, or that is longer than
+// maxLineLen.
+func (p *parser) checkedRecord(b []byte) {
 	if len(b) > maxLineLen {
 		b = b[:maxLineLen]
 		p.diag(LineTooLong, nil)
 	}
-	if p.checkBytes {
-		if i := bytes.IndexByte(b, 0); i >= 0 {
-			b = b[:i]
-			p.note(InvalidBytes, noteNUL)
-		}
-		if note := badBytes(b); note != noteNone {
-			p.note(InvalidBytes, note)
-		}
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+		p.note(InvalidBytes, noteNUL)
 	}
+	if note := badBytes(b); note != noteNone {
+		p.note(InvalidBytes, note)
+	}
+	colon, hash := bytes.IndexByte(b, ':'), bytes.IndexByte(b, '#')
+	if hash >= 0 && hash < colon {
+		colon = -1
+	}
+	p.record(b, colon, hash)
+}
+
+// record reads one line, given the index of its first colon when no '#'
+// comes before it and the index of its first '#' (each -1 when there is
+// none), as scanLine finds them.
+func (p *parser) record(b []byte, colon, hash int) {
 	// The key runs to the first colon, unless a comment starts first.
-	// (Found with IndexByte, not a loop over the key's bytes, which makes
-	// BenchmarkParse take 15% more instructions on realistic_5k and
-	// big_500k, callgrind; many lines of real files, HTML pages served as
-	// robots.txt, are long and have no colon.)
-	if len(b) > 0 && b[0] == '#' {
+	if colon < 0 {
+		if hash >= 0 {
+			b = b[:hash]
+		}
+		p.noColon(trim(b))
 		return
 	}
-	k := bytes.IndexByte(b, ':')
-	if k < 0 {
-		k = len(b)
-	}
-	if h := bytes.IndexByte(b[:k], '#'); h >= 0 {
-		k = h
-	}
-	if k == len(b) || b[k] == '#' {
-		p.noColon(trim(b[:k]))
-		return
-	}
-	key, value := trim(b[:k]), b[k+1:]
-	if i := bytes.IndexByte(value, '#'); i >= 0 {
-		value = value[:i]
+	key, value := trim(b[:colon]), b[colon+1:]
+	if hash >= 0 {
+		value = value[:hash-colon-1]
 	}
 	value = trim(value)
 	if len(key) == 0 {
@@ -352,9 +361,11 @@ func (p *parser) noColon(line []byte) {
 // keyValue reads a line with the given key and value; line is the line as
 // written, for diagnostics.
 func (p *parser) keyValue(key, value, line []byte) {
-	k, exact := classify(key)
-	if k != keyUnknown && !exact {
-		p.diag(AcceptedMisspelling, key)
+	k := exactKey(key)
+	if k == keyUnknown {
+		if k, _ = misspelled(key); k != keyUnknown {
+			p.diag(AcceptedMisspelling, key)
+		}
 	}
 	switch k {
 	case keyUserAgent:
@@ -387,6 +398,7 @@ func (p *parser) keyValue(key, value, line []byte) {
 // userAgent reads the value of a user-agent line.
 func (p *parser) userAgent(value []byte) {
 	if len(p.raws) == 0 || p.sawRule {
+		p.endRules()
 		n := int32(len(p.agents))
 		p.raws = append(p.raws, rawGroup{rules: int32(len(p.rules)), agents: n, line: p.line, delay: -1})
 		p.sawRule, p.global = false, false
@@ -417,17 +429,23 @@ func (p *parser) rule(value []byte, allow bool, line []byte) {
 		return
 	}
 	p.sawRule = true
-	s := p.save(value)
+	off := int32(len(p.text))
+	p.text = append(append(p.text, value...), '\n')
 	if len(value) > 0 && value[0] != '/' && value[0] != '*' {
-		p.diagSpan(InvalidPattern, s) // the rule's pattern
+		p.diagSpan(InvalidPattern, span{off, off + int32(len(value))}) // the rule's pattern
 	}
-	p.text = append(p.text, '\n')
 	meta := uint32(p.line)
 	if allow {
 		meta |= pruleAllow
 	}
-	p.rules = append(p.rules, prule{off: s.off, meta: meta})
-	p.raws[len(p.raws)-1].rules++
+	p.rules = append(p.rules, prule{off: off, meta: meta})
+}
+
+// endRules sets the end of the rules of the last raw group.
+func (p *parser) endRules() {
+	if n := len(p.raws); n > 0 {
+		p.raws[n-1].rules = int32(len(p.rules))
+	}
 }
 
 // crawlDelay reads the value of a crawl-delay line.
@@ -576,6 +594,64 @@ func classify(key []byte) (kind keyKind, exact bool) {
 	if k := exactKey(key); k != keyUnknown {
 		return k, true
 	}
+	return misspelled(key)
+}
+
+// exactKey returns the kind of key when it is one of the five keys
+// spelled exactly (in any case), and keyUnknown otherwise. It compares
+// the key as a few words, each read at once with bit 0x20 of each byte
+// set, which lower-cases ASCII letters; of the other bytes, it makes only
+// CR (which no line holds) look like '-', so a key of letters and '-'
+// gives the same words as a name exactly when they are equal in ASCII case
+// only. (Comparing a byte at a time instead, BenchmarkParse takes 11% more
+// instructions on realistic_5k and 12% more on big_500k; and reading the
+// keys shorter than eight bytes a byte at a time into one word, exactKey
+// took twice the instructions on the corpus; callgrind.)
+func exactKey(key []byte) keyKind {
+	switch len(key) {
+	case 5: // "allow": its first four bytes, and its last four
+		if fold32(key)|fold32(key[1:])<<32 == wordAllow {
+			return keyAllow
+		}
+	case 7:
+		if fold32(key)|fold32(key[3:])<<32 == wordSitemap {
+			return keySitemap
+		}
+	case 8:
+		if fold64(key) == wordDisallow {
+			return keyDisallow
+		}
+	case 10:
+		if fold64(key) == wordUserAge && fold32(key[6:]) == wordGent {
+			return keyUserAgent
+		}
+	case 11:
+		if fold64(key) == wordCrawlDe && fold32(key[7:]) == wordElay {
+			return keyCrawlDelay
+		}
+	}
+	return keyUnknown
+}
+
+// Words of the keys as exactKey reads them.
+var (
+	wordAllow    = fold32([]byte("allo")) | fold32([]byte("llow"))<<32
+	wordSitemap  = fold32([]byte("site")) | fold32([]byte("emap"))<<32
+	wordDisallow = fold64([]byte("disallow"))
+	wordUserAge  = fold64([]byte("user-age"))
+	wordGent     = fold32([]byte("gent"))
+	wordCrawlDe  = fold64([]byte("crawl-de"))
+	wordElay     = fold32([]byte("elay"))
+)
+
+// fold64 and fold32 return the first eight or four bytes of b, each with
+// bit 0x20 set, as a little-endian word.
+func fold64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) | 0x2020202020202020 }
+func fold32(b []byte) uint64 { return uint64(binary.LittleEndian.Uint32(b) | 0x20202020) }
+
+// misspelled returns what key names, if it is a misspelling of a key that
+// Google's parser accepts (see keyNames), and false.
+func misspelled(key []byte) (kind keyKind, exact bool) {
 	switch key[0] | 0x20 {
 	case 'u':
 		kind = keyUserAgent
@@ -596,64 +672,6 @@ func classify(key []byte) (kind keyKind, exact bool) {
 		}
 	}
 	return keyUnknown, false
-}
-
-// Keys as foldWord reads them.
-var (
-	wordAllow    = foldWord([]byte("allow"))
-	wordSitemap  = foldWord([]byte("sitemap"))
-	wordDisallow = foldWord([]byte("disallow"))
-	wordUserAge  = foldWord([]byte("user-age"))
-	wordCrawlDe  = foldWord([]byte("crawl-de"))
-)
-
-// exactKey returns the kind of key when it is one of the five keys
-// spelled exactly (in any case), and keyUnknown otherwise. It compares the
-// key's first eight bytes as one word: without it, BenchmarkParse takes
-// 11% more instructions on realistic_5k and 12% more on big_500k
-// (callgrind).
-func exactKey(key []byte) keyKind {
-	w := foldWord(key)
-	switch len(key) {
-	case 5:
-		if w == wordAllow {
-			return keyAllow
-		}
-	case 7:
-		if w == wordSitemap {
-			return keySitemap
-		}
-	case 8:
-		if w == wordDisallow {
-			return keyDisallow
-		}
-	case 10:
-		if w == wordUserAge && key[8]|0x20 == 'n' && key[9]|0x20 == 't' {
-			return keyUserAgent
-		}
-	case 11:
-		if w == wordCrawlDe && key[8]|0x20 == 'l' && key[9]|0x20 == 'a' && key[10]|0x20 == 'y' {
-			return keyCrawlDelay
-		}
-	}
-	return keyUnknown
-}
-
-// foldWord returns the first eight bytes of b (fewer if b is shorter), each
-// with bit 0x20 set, as a little-endian word. Setting it lower-cases ASCII
-// letters; of the other bytes, it makes only CR (which no line holds) look
-// like '-', so two keys of letters and '-' give the same word exactly when
-// they are equal in ASCII case only.
-func foldWord(b []byte) uint64 {
-	var w uint64
-	if len(b) >= 8 {
-		w = binary.LittleEndian.Uint64(b)
-	} else {
-		for i := len(b) - 1; i >= 0; i-- {
-			w = w<<8 | uint64(b[i])
-		}
-	}
-	return w | 0x2020202020202020
 }
 
 // hasPrefixFold reports whether b starts with prefix, which is lower-case

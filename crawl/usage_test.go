@@ -203,7 +203,12 @@ func TestUsageTDMRepFailures(t *testing.T) {
 // is being fetched wait for that one fetch.
 func TestUsageOneFetchForConcurrentCalls(t *testing.T) {
 	release := make(chan struct{})
+	entered := make(chan struct{}, 1)
 	s := newUsageSite(t, "", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case entered <- struct{}{}:
+		default:
+		}
 		<-release
 		fmt.Fprint(w, `[{"location":"/","tdm-reservation":1}]`)
 	})
@@ -225,9 +230,7 @@ func TestUsageOneFetchForConcurrentCalls(t *testing.T) {
 			states <- a.AITrain.State
 		}()
 	}
-	for s.tdmHits.Load() == 0 {
-		time.Sleep(time.Millisecond)
-	}
+	<-entered // the one fetch has reached the server; the calls wait for it or for the cache
 	close(release)
 	wg.Wait()
 	close(states)

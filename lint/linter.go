@@ -134,6 +134,13 @@ func (l *linter) lines() {
 	l.extensions()
 }
 
+// malformedLine adds the finding for a line that is neither "key: value"
+// nor a comment: one the parser calls malformed, or one without a colon
+// whose first word is no key.
+func (l *linter) malformedLine(line int, detail string) {
+	l.add(line, Error, "malformed-line", "malformed line %q: neither \"key: value\" nor a comment; it is ignored", detail)
+}
+
 // diagnostic adds the finding for a diagnostic of the parser.
 func (l *linter) diagnostic(d robots.Diagnostic) {
 	detail := d.Detail // quoted with %q, which escapes control bytes
@@ -156,7 +163,7 @@ func (l *linter) diagnostic(d robots.Diagnostic) {
 			// No known key: a line of HTML or prose, not a rule without
 			// its colon.
 			l.malformed[d.Line] = true
-			l.add(d.Line, Error, "malformed-line", "malformed line %q: neither \"key: value\" nor a comment; it is ignored", detail)
+			l.malformedLine(d.Line, detail)
 			return
 		}
 		l.add(d.Line, Warning, "missing-colon", "missing colon in %q: Google reads it, other crawlers may not; write \"key: value\"", detail)
@@ -176,7 +183,7 @@ func (l *linter) diagnostic(d robots.Diagnostic) {
 	case robots.BadCrawlDelay:
 		l.add(d.Line, Error, "bad-crawl-delay", "crawl-delay %q is not a number of seconds: it is ignored", detail)
 	case robots.MalformedLine:
-		l.add(d.Line, Error, "malformed-line", "malformed line %q: neither \"key: value\" nor a comment; it is ignored", detail)
+		l.malformedLine(d.Line, detail)
 	case robots.BadPreference:
 		l.add(d.Line, Warning, "bad-preference", "the preferences %q cannot be read: crawlers that read Content-Signal and Content-Usage lines take none from this line", detail)
 	case robots.TooManyDiagnostics:
