@@ -69,9 +69,6 @@ func (h *huffman) init(lengths []uint8) bool {
 	for h.bits > 0 && offs[h.bits] == used {
 		h.bits-- // every code is shorter: a smaller table
 	}
-	table := h.table[:1<<h.bits]
-	clear(table)
-	code := 0 // the canonical code of the next symbol of length n
 	next := offs
 	for s, n := range lengths {
 		if n != 0 {
@@ -79,13 +76,17 @@ func (h *huffman) init(lengths []uint8) bool {
 			next[n]++
 		}
 	}
-	// Codes in canonical order: by length, then by symbol.
+	// The table for codes of up to n bits, doubled, is the table for
+	// codes of up to n+1 bits but those of n+1 bits, which go in then:
+	// each entry is written once, and a prefix of longer codes keeps the
+	// 0 of the first. Codes of one length are in canonical order: by
+	// symbol.
+	h.table[0] = 0
+	code := 0 // the canonical code of the next symbol of length n
 	for n := 1; n <= int(h.bits); n++ {
+		copy(h.table[1<<(n-1):1<<n], h.table[:1<<(n-1)])
 		for i := offs[n]; i < offs[n+1]; i++ {
-			rev := int(bits.Reverse16(uint16(code)) >> (16 - n))
-			for j := rev; j < len(table); j += 1 << n {
-				table[j] = h.symbol[i]<<4 | uint16(n)
-			}
+			h.table[bits.Reverse16(uint16(code))>>(16-n)] = h.symbol[i]<<4 | uint16(n)
 			code++
 		}
 		code <<= 1
