@@ -94,11 +94,13 @@ func zeroed(s []int32, n int) []int32 {
 	return s
 }
 
-// build merges the raw groups that p found into s. It works in p's scratch
-// space, and leaves in s tables that are p's (text, names, members, slots
-// and the parser's own), which parser.file then copies out.
+// build merges the raw groups that p found into s, a zero groupSet (of a
+// new File). It works in p's scratch space, and leaves in s tables that
+// are p's (text, names, members, slots and the parser's own), which
+// parser.file then copies out.
 func (s *groupSet) build(p *parser) {
-	*s = groupSet{text: unsafe.String(unsafe.SliceData(p.text), len(p.text)), rules: p.rules, agents: p.agents, raws: p.raws, delays: p.delays, global: -1}
+	s.text, s.rules, s.agents, s.raws, s.delays = unsafe.String(unsafe.SliceData(p.text), len(p.text)), p.rules, p.agents, p.raws, p.delays
+	s.global = -1
 	sc := &p.build
 
 	// Give each product token a name, and list for it the raw groups that
@@ -206,8 +208,8 @@ func (s *groupSet) build(p *parser) {
 	if multi == nil {
 		multi = sc.multi
 	}
-	*sc = buildScratch{links: links, lists: lists, globals: globals, specs: specs, members: members,
-		single: single, multi: multi, ids: ids, names: s.names, slots: slots}
+	sc.links, sc.lists, sc.globals, sc.specs, sc.members = links, lists, globals, specs, members
+	sc.single, sc.multi, sc.ids, sc.names, sc.slots = single, multi, ids, s.names, slots
 }
 
 func (s *groupSet) str(sp span) string { return s.text[sp.off:sp.end] }
