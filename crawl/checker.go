@@ -494,7 +494,8 @@ func (c *Checker) origin(ctx context.Context, origin string) (*item, error) {
 			return nil, ErrClosed
 		}
 		if ctx.Err() == nil {
-			first = &r
+			rr := r // a copy: taking r's address would put every read on the heap
+			first = &rr
 		}
 	}
 	// The rest of the flight outlives this call if ctx ends: others may

@@ -5,12 +5,10 @@ package crawl
 // input it is.
 
 import (
-	"bytes"
 	"compress/flate"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"sync"
@@ -66,14 +64,11 @@ const (
 // and by [Entry.MarshalBinary] for such an Entry.
 var ErrBadEntry = errors.New("crawl: bad entry")
 
-// Pools of deflaters and inflaters: a flate writer allocates about 1 MB
-// and a reader 40 KB, which costs more than encoding or decoding a typical
-// entry: without the pools, the entry of realistic_5k.txt takes 12 times
-// as long to encode and 2.8 times as long to decode (BenchmarkCodecPool).
-var (
-	deflaters = sync.Pool{New: func() any { return newDeflater(deflateLevel) }}
-	inflaters = sync.Pool{New: func() any { return new(inflater) }}
-)
+// A pool of deflaters: a flate writer allocates about 1 MB, which costs
+// more than encoding a typical entry: without the pool, the entry of
+// realistic_5k.txt takes 12 times as long to encode (BenchmarkCodecPool).
+// Decoding needs no pool: inflate keeps its few KB of tables on the stack.
+var deflaters = sync.Pool{New: func() any { return newDeflater(deflateLevel) }}
 
 // A deflater compresses bodies, appending them to its out.
 type deflater struct {
@@ -97,12 +92,6 @@ type appender struct{ b []byte }
 func (a *appender) Write(p []byte) (int, error) {
 	a.b = append(a.b, p...)
 	return len(p), nil
-}
-
-// An inflater decompresses bodies read from src.
-type inflater struct {
-	src bytes.Reader
-	zr  io.ReadCloser // a flate reader, also a flate.Resetter; nil until used
 }
 
 // MarshalBinary encodes e compactly, so that a [Store] can keep it as an
@@ -371,42 +360,13 @@ func (d *decoder) bodies(body, good int) ([]byte, []byte) {
 	buf := make([]byte, n)
 	if how == bodiesStored {
 		copy(buf, d.data)
-		d.data = nil
-	} else {
-		z := inflaters.Get().(*inflater)
-		defer inflaters.Put(z)
-		z.src.Reset(d.data)
-		defer z.src.Reset(nil)
-		var err error
-		if z.zr == nil {
-			z.zr = flate.NewReader(&z.src)
-		} else {
-			err = z.zr.(flate.Resetter).Reset(&z.src, nil)
-		}
-		// The stream must hold exactly n bytes, and end where data does:
-		// a bytes.Reader is an io.ByteReader, from which flate reads no
-		// further than the stream's end.
-		if err == nil {
-			_, err = io.ReadFull(z.zr, buf)
-		}
-		if err == nil {
-			var extra [1]byte
-			switch _, err = io.ReadFull(z.zr, extra[:]); err {
-			case nil:
-				err = errors.New("more bytes than declared")
-			case io.EOF:
-				err = nil
-			}
-		}
-		if err == nil && z.src.Len() > 0 {
-			err = fmt.Errorf("%d bytes after the stream", z.src.Len())
-		}
-		if err != nil {
-			d.fail("bodies: %v", err)
-			return nil, nil
-		}
-		d.data = nil
+	} else if err := inflate(buf, d.data); err != nil {
+		// inflate reads the stream once, writes no more than n bytes and
+		// wants it to end where data does.
+		d.fail("bodies: %v", err)
+		return nil, nil
 	}
+	d.data = nil
 	return orNil(buf[:body:body]), orNil(buf[body:])
 }
 

@@ -237,12 +237,12 @@ func (s *Store) Get(ctx context.Context, origin string) (crawl.Entry, bool, erro
 	data, err := call(ctx, s, func(ctx context.Context) ([]byte, error) {
 		return s.client.GetRange(ctx, key, 0, int64(s.maxValue)).Bytes()
 	})
-	var rerr redis.Error
-	if errors.As(err, &rerr) && strings.HasPrefix(rerr.Error(), "WRONGTYPE") {
-		// A key of another type than a string holds no entry either.
-		return crawl.Entry{}, false, fmt.Errorf("redisstore: get %s: %w: %w", key, crawl.ErrBadEntry, err)
-	}
 	if err != nil {
+		var rerr redis.Error // declared here: errors.As puts it on the heap
+		if errors.As(err, &rerr) && strings.HasPrefix(rerr.Error(), "WRONGTYPE") {
+			// A key of another type than a string holds no entry either.
+			return crawl.Entry{}, false, fmt.Errorf("redisstore: get %s: %w: %w", key, crawl.ErrBadEntry, err)
+		}
 		return crawl.Entry{}, false, fmt.Errorf("redisstore: get %s: %w", key, err)
 	}
 	if len(data) == 0 {
