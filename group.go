@@ -79,12 +79,10 @@ type buildScratch struct {
 	slots   []int32
 }
 
-// reset returns b emptied, keeping its space.
-func (b buildScratch) reset() buildScratch {
-	return buildScratch{
-		links: b.links[:0], lists: b.lists[:0], globals: b.globals[:0], specs: b.specs[:0],
-		members: b.members[:0], single: b.single[:0], multi: b.multi[:0], ids: b.ids[:0], names: b.names[:0], slots: b.slots[:0],
-	}
+// reset empties b, keeping its space.
+func (b *buildScratch) reset() {
+	b.links, b.lists, b.globals, b.specs, b.members = b.links[:0], b.lists[:0], b.globals[:0], b.specs[:0], b.members[:0]
+	b.single, b.multi, b.ids, b.names, b.slots = b.single[:0], b.multi[:0], b.ids[:0], b.names[:0], b.slots[:0]
 }
 
 // zeroed returns s at length n, all zeros, in its own space if it has room.

@@ -5,6 +5,7 @@ package robots_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,6 +56,32 @@ func TestSpecRecordsSitemaps(t *testing.T) {
 			t.Errorf("Sitemaps()[0] = %q after changing a returned slice, want %q", got, want[0])
 		}
 	})
+}
+
+func TestSitemapsWithoutDuplicates(t *testing.T) {
+	// Many sitemaps, each written three times (in the later passes, some
+	// spelled with other ASCII case, which makes them other sitemaps), and
+	// prefixes of one another.
+	for _, n := range []int{2, 17, 500} {
+		var body strings.Builder
+		var want []string
+		for pass := 0; pass < 3; pass++ {
+			for i := 0; i < n; i++ {
+				url := fmt.Sprintf("https://example.com/s/%d", i)
+				if pass == 2 && i%7 == 0 {
+					url = strings.ToUpper(url)
+				}
+				if pass == 0 || pass == 2 && i%7 == 0 {
+					want = append(want, url)
+				}
+				fmt.Fprintf(&body, "Sitemap: %s\n", url)
+			}
+		}
+		f := robots.Parse([]byte(body.String()))
+		if diff := cmp.Diff(want, f.Sitemaps()); diff != "" {
+			t.Errorf("%d sitemaps: Sitemaps() mismatch (-want +got):\n%s", n, diff)
+		}
+	}
 }
 
 // Section 4: "`Crawl-delay:` (seconds, integer or decimal) belongs to the
