@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestEqualFold(t *testing.T) {
@@ -64,6 +66,37 @@ func TestLookup(t *testing.T) {
 				if ni := f.set.lookup(other); (ni >= 0) != tokens[asciiLower(other)] {
 					t.Errorf("%d names: lookup(%q) returned %d", n, other, ni)
 				}
+			}
+		}
+	}
+}
+
+func TestNamesMerged(t *testing.T) {
+	// Each token is named by two groups, the second time in upper case, and
+	// so is its twin: both get one Group, which merges the two, whether
+	// the file's names are scanned or hashed.
+	token := func(i int) string { return strings.Repeat(string(rune('a'+i%26)), 1+i%70) + strings.Repeat("_", i/26) }
+	twin := func(i int) string { return "z-" + token(i) }
+	for _, n := range []int{1, maxScan / 2, maxScan/2 + 1, maxScan, 100} {
+		var body strings.Builder
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&body, "User-agent: %s\nUser-agent: %s\nDisallow: /a%d\n\n", token(i), twin(i), i)
+		}
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&body, "User-agent: %s\nUser-agent: %s\nDisallow: /b%d\n\n", strings.ToUpper(token(i)), twin(i), i)
+		}
+		f := Parse([]byte(body.String()))
+		if len(f.set.names) != 2*n || len(f.set.groups) != n {
+			t.Fatalf("%d tokens: %d names and %d groups, want %d and %d", n, len(f.set.names), len(f.set.groups), 2*n, n)
+		}
+		for i := 0; i < n; i++ {
+			g := f.Group(token(i))
+			want := []Rule{{Pattern: fmt.Sprintf("/a%d", i), Line: 3 + 4*i}, {Pattern: fmt.Sprintf("/b%d", i), Line: 3 + 4*(n+i)}}
+			if diff := cmp.Diff(want, g.Rules()); diff != "" {
+				t.Errorf("%d tokens: Group(%q).Rules() (-want +got):\n%s", n, token(i), diff)
+			}
+			if tw := f.Group(twin(i)); tw != g {
+				t.Errorf("%d tokens: Group(%q) is not Group(%q)", n, twin(i), token(i))
 			}
 		}
 	}

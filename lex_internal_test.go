@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/crawlkit/robots/internal/decl"
 )
@@ -65,8 +66,15 @@ func TestScanLine(t *testing.T) {
 					for pos := 0; pos < n; pos++ {
 						b := []byte(line[:n] + tail)
 						b[pos] = byte(c)
-						end, colon, hash, check := scanLine(b)
+						end, next, colon, hash, check := scanLine(b)
 						wEnd, wColon, wHash, wCheck := plainScanLine(b)
+						wNext := wEnd + 1
+						if strings.HasPrefix(string(b[wEnd:]), "\r\n") {
+							wNext++
+						}
+						if next != wNext {
+							t.Fatalf("scanLine(%q) returns next %d, want %d", b, next, wNext)
+						}
 						if check {
 							colon, hash = wColon, wHash // of no meaning
 						}
@@ -80,11 +88,30 @@ func TestScanLine(t *testing.T) {
 	}
 }
 
+func TestReadEveryByte(t *testing.T) {
+	// Every byte value at every position of bodies of lines that end at
+	// each position of a word, after a colon, a '#', both or neither.
+	for _, body := range []string{
+		"ab:cd#ef\r\ngh:ij\rkl#m:n\n\nopqrstuvwxyz\r\r\n:",
+		"abcdefghijklmnopq:\tr s\n#a:b\n\tab:c \td#ef:ghijk\tlmnopq\r\n",
+		"Disallow: /a\nAllow /b\nUser-agent: x y\nSitemap: z#\n",
+	} {
+		for c := 0; c < 256; c++ {
+			for pos := 0; pos < len(body); pos++ {
+				b := []byte(body)
+				b[pos] = byte(c)
+				checkRead(t, b, len(b))
+				checkRead(t, b[:pos+1], pos+1)
+			}
+		}
+	}
+}
+
 // refRead is read as it was before scanLine, kept as the plain definition
 // of what the parser makes of a body: the lines, cut at each LF, CR and
 // CRLF, and what each says, found byte by byte.
 func (p *parser) refRead(body []byte, limit int) {
-	b, cut := cutBody(body, limit)
+	b, cut := refCutBody(body, limit)
 	for start := 0; start <= len(b); {
 		end := start
 		for end < len(b) && b[end] != '\n' && b[end] != '\r' {
@@ -105,6 +132,26 @@ func (p *parser) refRead(body []byte, limit int) {
 	}
 }
 
+// refCutBody is cutBody as it was: it cuts the body back to its last line
+// break before the limit.
+func refCutBody(body []byte, limit int) (b []byte, cut bool) {
+	cut = len(body) > limit
+	if cut {
+		next := body[limit]
+		body = body[:limit]
+		if next != '\n' && next != '\r' {
+			body = body[:bytes.LastIndexAny(body, "\r\n")+1]
+		}
+	}
+	for _, c := range []byte("\xEF\xBB\xBF") {
+		if len(body) == 0 || body[0] != c {
+			break
+		}
+		body = body[1:]
+	}
+	return body, cut
+}
+
 // refRecord is refRead's reading of one line.
 func (p *parser) refRecord(b []byte) {
 	if len(b) > maxLineLen {
@@ -118,7 +165,7 @@ func (p *parser) refRecord(b []byte) {
 			break
 		}
 	}
-	if note := badBytes(b); note != noteNone {
+	if note := refBadBytes(b); note != noteNone {
 		p.note(InvalidBytes, note)
 	}
 	k := len(b)
@@ -145,6 +192,37 @@ func (p *parser) refRecord(b []byte) {
 		return
 	}
 	p.keyValue(key, value, b)
+}
+
+// refBadBytes is badBytes, byte by byte.
+func refBadBytes(line []byte) uint8 {
+	for _, c := range line {
+		if c < ' ' && c != '\t' || c == 0x7f {
+			return noteControl
+		}
+	}
+	if !utf8.Valid(line) {
+		return noteUTF8
+	}
+	return noteNone
+}
+
+func TestBadBytes(t *testing.T) {
+	// Every byte value at every position of lines that span the word loop
+	// and the byte loop, among ASCII, UTF-8 and bytes that are not.
+	for _, line := range []string{"abcdefghijklmnopqrs", "caf\xc3\xa9 \xe2\x82\xac\tx\xf0\x9f\x99\x82yz", "ab\xc3cdefgh\x80ijklmnopq"} {
+		for c := 0; c < 256; c++ {
+			for pos := 0; pos < len(line); pos++ {
+				b := []byte(line)
+				b[pos] = byte(c)
+				for n := 0; n <= len(b); n++ {
+					if got, want := badBytes(b[:n]), refBadBytes(b[:n]); got != want {
+						t.Fatalf("badBytes(%q) = %d, want %d", b[:n], got, want)
+					}
+				}
+			}
+		}
+	}
 }
 
 // readState is what read leaves in a parser, for comparing two reads.

@@ -587,13 +587,14 @@ func (g *Group) scan(path string) bool {
 	var buf [256]byte
 	for i := int32(0); i < g.n; i++ {
 		lo, hi := s.ruleRange(g.raw(i))
-		for k := range s.rules[lo:hi] {
-			pr := &s.rules[lo+int32(k)]
-			// differs stops at the '\n' that ends the pattern.
-			p := s.text[pr.off:]
-			if !live(p) || differs(p, path) {
-				continue
+		rules := s.rules[lo:hi]
+		for k := 0; ; k++ {
+			k += nextCandidate(s.text, rules[k:], path)
+			if k >= len(rules) {
+				break
 			}
+			pr := &rules[k]
+			p := s.text[pr.off:]
 			p = p[:strings.IndexByte(p, '\n')]
 			if j := firstChange(p, true); j >= 0 {
 				b := appendCanonical(buf[:0], p, j, true)
@@ -623,14 +624,39 @@ func (g *Group) scan(path string) bool {
 	return allow
 }
 
-// differs reports whether pattern p, as written, and path differ in a byte
-// that p's canonical form keeps as written and that comes before any '*'
-// of p: then neither p nor the index page rule it may imply matches path.
+// nextCandidate returns the index of the first of rules, whose patterns are
+// in text, that may match path, or len(rules). It is scan's loop over the
+// rules that cannot match, apart, so that it keeps what it uses in
+// registers: with the loop in scan, which calls functions for the few
+// rules that may match, scan took 24% more instructions on the corpus
+// (BenchmarkCorpus/FirstQuery, callgrind).
+func nextCandidate(text string, rules []prule, path string) int {
+	// The first byte is read here, not in differs: 14% fewer instructions
+	// in nextCandidate on the corpus (callgrind).
+	slash := len(path) > 0 && path[0] == '/'
+	for k := range rules {
+		// differs stops at the '\n' that ends the pattern.
+		switch p := text[rules[k].off:]; {
+		case len(p) == 0: // never: a '\n' ends each pattern
+		case p[0] == '*':
+			return k
+		case p[0] == '/' && slash && !differs(p, path, 1):
+			return k
+		}
+	}
+	return len(rules)
+}
+
+// differs reports whether pattern p, as written, and path, which are equal
+// before from (p's bytes there being kept as written in canonical form),
+// differ in a byte that p's canonical form keeps as written and that comes
+// before any '*' of p: then neither p nor the index page rule it may imply
+// matches path.
 // Most rules of a group differ from a path in their first bytes: without
 // this test, BenchmarkScan takes 2.5 times the instructions (callgrind) on
 // realistic_5k and 2.7 times on big_500k.
-func differs(p, path string) bool {
-	for j := 0; j < len(p); j++ {
+func differs(p, path string, from int) bool {
+	for j := from; j < len(p); j++ {
 		c := p[j]
 		if c == '*' || byteClass[c]&classPattern != 0 {
 			return false
