@@ -43,7 +43,7 @@ func plainScanLine(b []byte) (end, colon, hash int, check bool) {
 	for i, c := range b {
 		switch {
 		case c == '\n' || c == '\r':
-			return i, colon, hash, check
+			return i, colon, hash, check || i > maxLineLen
 		case c < ' ' && c != '\t' || c >= 0x7f:
 			check = true
 		case c == ':' && colon < 0 && hash < 0:
@@ -52,7 +52,7 @@ func plainScanLine(b []byte) (end, colon, hash int, check bool) {
 			hash = i
 		}
 	}
-	return len(b), colon, hash, check
+	return len(b), colon, hash, check || len(b) > maxLineLen
 }
 
 func TestScanLine(t *testing.T) {
@@ -83,6 +83,56 @@ func TestScanLine(t *testing.T) {
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+func TestScanLongLine(t *testing.T) {
+	// Lines of about maxLineLen bytes, whose line break or bad byte lies
+	// on either side of maxLineLen, in every position of a word and of a
+	// chunk of lineEnd.
+	for _, n := range []int{maxLineLen - 9, maxLineLen - 1, maxLineLen, maxLineLen + 1, maxLineLen + 2, maxLineLen + 9, maxLineLen + lineChunk + 3, 3*lineChunk + 1} {
+		for _, extra := range []int{0, 1, 7, 8, lineChunk - 1, lineChunk, lineChunk + 1, 2 * lineChunk} {
+			for _, tail := range []string{"", "\n", "\r", "\r\n", "\nx:y", "\rx\n"} {
+				for _, bad := range []int{-1, 5, maxLineLen - 1, maxLineLen + 1} {
+					line := bytes.Repeat([]byte("a:b#"), (n+extra)/4+1)[:n+extra]
+					if bad >= 0 && bad < len(line) {
+						line[bad] = 0x80
+					}
+					b := append(line, tail...)
+					end, next, colon, hash, check := scanLine(b)
+					wEnd, wColon, wHash, wCheck := plainScanLine(b)
+					wNext := wEnd + 1
+					if strings.HasPrefix(string(b[wEnd:]), "\r\n") {
+						wNext++
+					}
+					if check {
+						colon, hash = wColon, wHash // of no meaning
+					}
+					if end != wEnd || next != wNext || colon != wColon || hash != wHash || check != wCheck {
+						t.Fatalf("scanLine of %d bytes, bad byte at %d, then %q = %d, %d, %d, %d, %v; want %d, %d, %d, %d, %v",
+							len(line), bad, tail, end, next, colon, hash, check, wEnd, wNext, wColon, wHash, wCheck)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestLineEnd(t *testing.T) {
+	// A line break at every position of up to three chunks, with an LF, a
+	// CR or both, in either order; and none.
+	for n := 0; n <= 3*lineChunk+9; n++ {
+		for _, brk := range []string{"", "\n", "\r", "\r\n", "\n\r"} {
+			b := append(bytes.Repeat([]byte{'x'}, n), brk...)
+			b = append(b, "yz\nw"[:len(brk)*2]...)
+			want := bytes.IndexAny(b, "\r\n")
+			if want < 0 {
+				want = len(b)
+			}
+			if got := lineEnd(b); got != want {
+				t.Fatalf("lineEnd(%d bytes, then %q) = %d, want %d", n, b[n:], got, want)
 			}
 		}
 	}
