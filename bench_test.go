@@ -289,3 +289,17 @@ func BenchmarkScan(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSize measures File.Size, which a Checker calls on each miss to
+// charge its cache.
+func BenchmarkSize(b *testing.B) {
+	for _, name := range []string{"realistic_5k.txt", "big_500k.txt"} {
+		b.Run(strings.TrimSuffix(name, ".txt"), func(b *testing.B) {
+			f := Parse(benchFile(b, name))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				f.Size()
+			}
+		})
+	}
+}

@@ -1,5 +1,7 @@
 package robots
 
+import "math/bits"
+
 // This file brings paths and patterns to the one canonical form in which they
 // are compared (RFC 9309 section 2.2.2):
 //
@@ -51,6 +53,51 @@ func firstChange(s string, pattern bool) int {
 		}
 	}
 	return -1
+}
+
+// patternFacts reads the pattern that t starts with, which runs to a '\n'
+// (as each pattern does in a File's text), in one pass: it returns the
+// pattern's length, whether its canonical form differs from it (as
+// firstChange(pattern, true) >= 0 would say) and whether it holds a '%'.
+// File.Size reads every pattern of a file this way on each Checker miss;
+// finding the '\n' and then calling firstChange made Size take 1.34
+// times the instructions on realistic_5k.txt (BenchmarkSize, callgrind).
+func patternFacts(t string) (n int, changes, percent bool) {
+	// Eight bytes at a time up to the first special byte: when that is the
+	// '\n' (a control byte), the pattern has none, as most have.
+	i := 0
+	for ; len(t)-i >= 8; i += 8 {
+		w := load64(t[i : i+8])
+		if w&high != 0 {
+			break
+		}
+		if m := asciiSpecials(w); m != 0 {
+			i += bits.TrailingZeros64(m) >> 3
+			if t[i] == '\n' {
+				return i, false, false
+			}
+			break
+		}
+	}
+	for ; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case byteClass[c]&classPattern == 0:
+		case c == '\n':
+			return i, changes, percent
+		case c == '%':
+			percent = true
+			if i+2 < len(t) && ishex(t[i+1]) && ishex(t[i+2]) {
+				changes = changes || escapeChanges(t[i+1], t[i+2])
+				i += 2
+			}
+		case c == '$' && (i+1 == len(t) || t[i+1] == '\n'):
+			// The end anchor stays.
+		default:
+			changes = true
+		}
+	}
+	return len(t), changes, percent
 }
 
 // appendCanonical appends the canonical form of s to dst, given that s[:first]

@@ -28,3 +28,47 @@ func TestFirstChange(t *testing.T) {
 		}
 	}
 }
+
+// patternFactsWant is what patternFacts returns, found the plain way.
+func patternFactsWant(t string) (n int, changes, percent bool) {
+	n = strings.IndexByte(t, '\n')
+	if n < 0 {
+		n = len(t)
+	}
+	p := t[:n]
+	return n, firstChange(p, true) >= 0, strings.Contains(p, "%")
+}
+
+// TestPatternFacts: each byte that matters, at each offset of patterns
+// around the word size, followed by the '\n' and text of another line.
+func TestPatternFacts(t *testing.T) {
+	specials := []string{" ", "%", "%41", "%2f", "%2F", "%4", "$", "*", "#", "\x7f", "\x80", "\t", "\x00"}
+	for n := 1; n <= 20; n++ {
+		for pos := 0; pos < n; pos++ {
+			for _, sp := range specials {
+				p := strings.Repeat("x", pos) + sp + strings.Repeat("x", n-pos-1)
+				for _, rest := range []string{"", "$", "%4"} {
+					text := p + rest + "\n%2f $x\n"
+					n, changes, percent := patternFacts(text)
+					wn, wchanges, wpercent := patternFactsWant(text)
+					if n != wn || changes != wchanges || percent != wpercent {
+						t.Errorf("patternFacts(%q) = %d, %v, %v, want %d, %v, %v", text, n, changes, percent, wn, wchanges, wpercent)
+					}
+				}
+			}
+		}
+	}
+}
+
+func FuzzPatternFacts(f *testing.F) {
+	for _, s := range []string{"/a\n", "/a$\n", "/%7e$\n/x", "/%4\n1", "/*\xff\n", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		n, changes, percent := patternFacts(text)
+		wn, wchanges, wpercent := patternFactsWant(text)
+		if n != wn || changes != wchanges || percent != wpercent {
+			t.Errorf("patternFacts(%q) = %d, %v, %v, want %d, %v, %v", text, n, changes, percent, wn, wchanges, wpercent)
+		}
+	})
+}

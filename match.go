@@ -727,17 +727,20 @@ func (g *Group) indexSize() int {
 	for i := int32(0); i < g.n; i++ {
 		lo, hi := s.ruleRange(g.raw(i))
 		for ri := lo; ri < hi; ri++ {
-			p := s.pattern(ri)
+			r := &s.rules[ri]
+			t := s.text[r.off:]
+			n, changes, percent := patternFacts(t)
+			p := t[:n]
 			rules++
-			budget += ruleBudget(len(p))
+			budget += ruleBudget(n)
 			if !live(p) {
 				continue
 			}
 			entries++
-			if firstChange(p, true) >= 0 {
-				canon += 3 * len(p)
+			if changes {
+				canon += 3 * n
 			}
-			if s.rules[ri].allow() && (strings.Contains(p, "index.htm") || strings.Contains(p, "%")) {
+			if r.allow() && (percent || strings.Contains(p, "index.htm")) {
 				entries++ // may imply an index page rule
 			}
 		}

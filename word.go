@@ -61,9 +61,16 @@ func maySpecial(w uint64, pattern bool) bool {
 	if w&high != 0 {
 		return true
 	}
-	m := ^(w + 0x5f*ones) | (w + ones) | (w+(0x80-0x23)*ones)&^(w+(0x80-0x26)*ones)
+	m := asciiSpecials(w)
 	if !pattern {
 		m |= zeros(w ^ ones*'*')
 	}
 	return m&high != 0
+}
+
+// asciiSpecials marks with its high bit each byte of w, a word of ASCII
+// bytes, that is a control byte, space, DEL, '#', '$' or '%' (the tests of
+// maySpecial).
+func asciiSpecials(w uint64) uint64 {
+	return (^(w + 0x5f*ones) | (w + ones) | (w+(0x80-0x23)*ones)&^(w+(0x80-0x26)*ones)) & high
 }
