@@ -37,7 +37,7 @@ const (
 // A huffman is the decoding of one Huffman code.
 type huffman struct {
 	bits   uint                   // of the table used: tableBits, or the longest code if shorter
-	used   uint16                 // codes
+	used   uint16                 // symbols that have a code
 	table  [1 << tableBits]uint16 // 0 for a prefix of a longer code, or of none
 	count  [maxCode + 1]uint16    // codes of each length
 	symbol [288]uint16            // symbols, by code
