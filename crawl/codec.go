@@ -211,8 +211,8 @@ func (e *Entry) check() error {
 // data is untrusted, and its decoding is bounded: it allocates the bodies
 // once their lengths are known, never more than 32 MiB + 1 each
 // (robots.MaxBytesCap + 1), nor more than 1,032 times the compressed
-// bytes that follow (the most DEFLATE can expand), and reads no more of
-// the stream than those lengths and one byte.
+// bytes that follow (the most DEFLATE can expand), writes no byte past
+// those lengths, and reads the stream once, allocating nothing more.
 func (e *Entry) UnmarshalBinary(data []byte) error {
 	d := decoder{data: data}
 	if v := d.byte(); v != entryVersion {

@@ -21,6 +21,7 @@ var (
 	errInflateCorrupt   = errors.New("corrupt stream")
 	errInflateLong      = errors.New("more bytes than declared")
 	errInflateShort     = errors.New("fewer bytes than declared")
+	errInflateTrailing  = errors.New("bytes after the stream")
 )
 
 // Huffman decoding: a table indexed by the next tableBits bits of the
@@ -36,6 +37,7 @@ const (
 // A huffman is the decoding of one Huffman code.
 type huffman struct {
 	bits   uint                   // of the table used: tableBits, or the longest code if shorter
+	used   uint16                 // symbols that have a code
 	table  [1 << tableBits]uint16 // 0 for a prefix of a longer code, or of none
 	count  [maxCode + 1]uint16    // codes of each length
 	symbol [288]uint16            // symbols, by code
@@ -62,6 +64,7 @@ func (h *huffman) init(lengths []uint8) bool {
 		offs[n+1] = offs[n] + h.count[n]
 	}
 	used := offs[maxCode+1]
+	h.used = used
 	if left != 0 && !(used == 1 && h.count[1] == 1) && used != 0 {
 		return false
 	}
@@ -133,30 +136,47 @@ func (f *inflation) take(k uint) (uint32, error) {
 	return v, nil
 }
 
+// What slow and the decoding of a symbol give in place of one: no code
+// (a stream of an incomplete code, or of an empty one), or the end of the
+// stream within a code.
+const (
+	noCode   = -1
+	needBits = -2
+)
+
+// symErr is the error of a symbol noCode or needBits.
+func symErr(sym int) error {
+	if sym == noCode {
+		return errInflateCorrupt
+	}
+	return errInflateTruncated
+}
+
 // decode returns the next symbol of h, after a fill.
 func (f *inflation) decode(h *huffman) (int, error) {
-	var sym int
+	sym := needBits
 	if e := h.table[f.bits&(1<<h.bits-1)]; e == 0 {
 		sym, f.bits, f.n = h.slow(f.bits, f.n)
 	} else if k := uint(e & 15); k <= f.n {
 		sym = int(e >> 4)
 		f.bits >>= k
 		f.n -= k
-	} else {
-		sym = -1
 	}
 	if sym < 0 {
-		return 0, errInflateCorrupt
+		return 0, symErr(sym)
 	}
 	return sym, nil
 }
 
 // slow decodes the next symbol of h from n bits, one bit at a time (a code
 // longer than the table's): it returns the symbol and the bits left, or
-// -1 and the bits as they were when there is no code (or too few bits).
+// noCode or needBits and the bits as they were.
 func (h *huffman) slow(bits uint64, n uint) (int, uint64, uint) {
 	code, first, index := 0, 0, 0
-	for k := uint(1); k <= maxCode && k <= n; k++ {
+	for k := uint(1); k <= maxCode && index < int(h.used); k++ {
+		if k > n {
+			return needBits, bits, n
+		}
 		code |= int(bits>>(k-1)) & 1
 		count := int(h.count[k])
 		if code-first < count {
@@ -166,7 +186,7 @@ func (h *huffman) slow(bits uint64, n uint) (int, uint64, uint) {
 		first = (first + count) << 1
 		code <<= 1
 	}
-	return -1, bits, n
+	return noCode, bits, n
 }
 
 // Lengths and distances: the base of each code and its extra bits.
@@ -206,7 +226,8 @@ var clOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 1
 
 // inflate decompresses the DEFLATE stream src into out, which it must fill
 // exactly, and src must end with the stream: it returns an error otherwise.
-// It never writes past out, whatever src holds, and reads src once.
+// It never writes past out, whatever src holds, reads src once and
+// allocates nothing (TestInflateAllocs).
 func inflate(out, src []byte) error {
 	f := &inflation{src: src, out: out}
 	for {
@@ -237,7 +258,7 @@ func inflate(out, src []byte) error {
 	// The padding of the last byte is the stream's; whole bytes read ahead
 	// are not.
 	if f.pos-int(f.n/8) != len(src) {
-		return errors.New("bytes after the stream")
+		return errInflateTrailing
 	}
 	if f.w != len(out) {
 		return errInflateShort
@@ -361,7 +382,7 @@ func (f *inflation) block(lit, dist *huffman) error {
 				}
 			}
 		}
-		sym := -1
+		sym := needBits
 		if e := lit.table[bits&(1<<lit.bits-1)]; e == 0 {
 			sym, bits, n = lit.slow(bits, n)
 		} else if k := uint(e & 15); k <= n {
@@ -371,7 +392,7 @@ func (f *inflation) block(lit, dist *huffman) error {
 		}
 		switch {
 		case sym < 0:
-			return errInflateTruncated
+			return symErr(sym)
 		case sym < 256:
 			if w == len(out) {
 				return errInflateLong
@@ -393,7 +414,7 @@ func (f *inflation) block(lit, dist *huffman) error {
 		length := int(lengthBase[sym]) + int(bits&(1<<k-1))
 		bits >>= k
 		n -= k
-		d := -1
+		d := needBits
 		if e := dist.table[bits&(1<<dist.bits-1)]; e == 0 {
 			d, bits, n = dist.slow(bits, n)
 		} else if k := uint(e & 15); k <= n {
@@ -403,7 +424,7 @@ func (f *inflation) block(lit, dist *huffman) error {
 		}
 		switch {
 		case d < 0:
-			return errInflateTruncated
+			return symErr(d)
 		case d >= 30:
 			return errInflateCorrupt
 		}
