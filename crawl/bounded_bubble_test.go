@@ -4,6 +4,7 @@ package crawl_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -56,6 +57,76 @@ func TestCheckerBoundedStore(t *testing.T) {
 				c.Close(context.Background())
 				time.Sleep(3 * time.Second) // a Get the Checker stopped waiting for ends
 
+			})
+		})
+	}
+}
+
+// waitingStore is a Store whose Get waits for its context to end, and
+// sends the context's error on ended; bounded is what it says of itself.
+type waitingStore struct {
+	bounded bool
+	ended   chan error
+}
+
+func (s waitingStore) Get(ctx context.Context, origin string) (crawl.Entry, bool, error) {
+	<-ctx.Done()
+	s.ended <- ctx.Err()
+	return crawl.Entry{}, false, ctx.Err()
+}
+
+func (s waitingStore) Put(ctx context.Context, origin string, e crawl.Entry) error { return nil }
+
+func (s waitingStore) BoundedByContext() bool { return s.bounded }
+
+// TestCloseCutsStoreRead checks that Close giving up ends the Store read
+// a call makes on its own goroutine, whose context Close does not end,
+// Bounded or not: the read's context ends then, canceled (not at the
+// Store's one-second bound), the call returns ErrClosed, and StoreError
+// hears nothing.
+func TestCloseCutsStoreRead(t *testing.T) {
+	for _, bounded := range []bool{true, false} {
+		name := map[bool]string{true: "Bounded", false: "not Bounded"}[bounded]
+		t.Run(name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				store := waitingStore{bounded: bounded, ended: make(chan error, 1)}
+				var reported errs
+				c := &crawl.Checker{Store: store, Client: bubbleClient(), StoreError: reported.record}
+				answer := make(chan error, 1)
+				go func() {
+					_, err := c.Allowed(context.Background(), "MyBot", "https://example.com/page")
+					answer <- err
+				}()
+				synctest.Wait()
+				start := time.Now()
+				ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+				defer cancel()
+				if err := c.Close(ctx); !errors.Is(err, context.DeadlineExceeded) {
+					t.Errorf("Close = %v, want context.DeadlineExceeded", err)
+				}
+				synctest.Wait()
+				select {
+				case err := <-store.ended:
+					if !errors.Is(err, context.Canceled) {
+						t.Errorf("the Store's Get saw its context end with %v, want context.Canceled", err)
+					}
+				default:
+					t.Fatal("the Store's Get still waits after Close gave up")
+				}
+				if d := time.Since(start); d != 100*time.Millisecond {
+					t.Errorf("the read ended %v after Close began, want 100ms", d)
+				}
+				select {
+				case err := <-answer:
+					if !errors.Is(err, crawl.ErrClosed) {
+						t.Errorf("the call returned %v, want ErrClosed", err)
+					}
+				default:
+					t.Fatal("the call did not return after Close gave up")
+				}
+				if errs := reported.all(); len(errs) > 0 {
+					t.Errorf("StoreError got %v, want nothing: Close cut the read short", errs)
+				}
 			})
 		})
 	}
