@@ -182,8 +182,8 @@ func paceChild(specJSON string) int {
 	var mu sync.Mutex
 	var report paceReport
 	// No timeout of redisstore's own (250 ms by default): the Checker's
-	// bound on each call, one second (crawl's storeTimeout), is the one a
-	// loaded machine's round trips to Redis must beat here.
+	// bound on each call, one second (crawl's storeTimeout), is the only
+	// one, as the slots these tests check are the Checker's.
 	s := redisstore.New(client, &redisstore.Options{Timeout: -1})
 	pacer := &reserveLog{Pacer: s}
 	checker := &crawl.Checker{

@@ -29,10 +29,8 @@ func fixedNow() time.Time { return now }
 
 // newStore returns a Store on s's Redis, on the clock fixedNow. Its calls
 // have no timeout unless opts sets one: these tests are of what the Store
-// does, which must not depend on how fast a loaded machine answers (a
-// Redis reply over DefaultTimeout, 250 ms, failed TestLease at a load of
-// 26 on two cores); the timeout has tests of its own (outage_test.go,
-// TestNegativeTimeout).
+// does, not of when it gives up, which has tests of its own
+// (outage_test.go, TestNegativeTimeout).
 func newStore(t testing.TB, s *server, opts redisstore.Options) (*redisstore.Store, *redis.Client) {
 	t.Helper()
 	if opts.Timeout == 0 {
